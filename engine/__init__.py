@@ -1,0 +1,1 @@
+"""Pure rules: no I/O, no asyncio, no Discord, no SQL, no global random."""

@@ -1,0 +1,246 @@
+"""Provably fair randomness: a secret seed, per-purpose derived streams, every roll logged.
+
+Each roll draws from its own stream, keyed ``scope/purpose#n``: the bytes are
+HMAC-SHA256(seed, key + "#" + block number), so adding a roll in one place never shifts
+another, and anyone holding the revealed seed can re-derive every logged roll
+(:func:`rederive`). The commitment posted at the start is SHA-256 of the seed.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import hashlib
+import hmac
+import random
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal, TypeVar
+
+import dice as dice_notation
+import dice.elements
+
+from engine.core.errors import RulesError
+from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
+
+T = TypeVar("T")
+RollKind = Literal["dice", "notation", "shuffle"]
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+MAX_NOTATION = 100
+
+
+def new_seed() -> bytes:
+    """A fresh secret campaign seed (the caller supplies the entropy source: `secrets`)."""
+    return secrets.token_bytes(32)
+
+
+def commitment(seed: bytes) -> str:
+    """The public commitment to a seed, posted when a campaign starts."""
+    return hashlib.sha256(seed).hexdigest()
+
+
+class Stream(random.Random):
+    """A `random.Random` whose bits come from HMAC-SHA256 of the seed and one key."""
+
+    def __init__(self, seed: bytes, key: str) -> None:
+        self._secret = seed
+        self._key = key.encode()
+        self._block = 0
+        self._buffer = b""
+        self.draws: list[int] = []
+        super().__init__()
+
+    def seed(self, a: Any = None, version: int = 2) -> None:  # the HMAC key is the seed
+        return None
+
+    def _take(self, n: int) -> bytes:
+        while len(self._buffer) < n:
+            msg = self._key + b"#" + self._block.to_bytes(8, "big")
+            self._buffer += hmac.new(self._secret, msg, hashlib.sha256).digest()
+            self._block += 1
+        out, self._buffer = self._buffer[:n], self._buffer[n:]
+        return out
+
+    def getrandbits(self, k: int) -> int:
+        if k <= 0:
+            return 0
+        n = (k + 7) // 8
+        return int.from_bytes(self._take(n), "big") >> (n * 8 - k)
+
+    def random(self) -> float:
+        return self.getrandbits(53) * 2.0**-53
+
+    def randint(self, a: int, b: int) -> int:
+        value = super().randint(a, b)
+        self.draws.append(value)
+        return value
+
+    def getstate(self) -> Any:
+        raise NotImplementedError("derived streams are re-created from their key, not saved")
+
+    def setstate(self, state: Any) -> None:
+        raise NotImplementedError("derived streams are re-created from their key, not saved")
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One logged roll: enough to show it and to re-derive it from the revealed seed."""
+
+    key: str
+    purpose: str
+    kind: RollKind
+    notation: str
+    faces: tuple[int, ...]
+    total: int
+    visibility: Visibility = PUBLIC
+    modifier: int = 0
+    table: str | None = None
+    result: str | None = None
+
+    def text(self) -> str:
+        """A short human form, e.g. ``2d6 [3, 5] +1 = 9 → Drought``."""
+        if self.kind == "shuffle":
+            return f"shuffled {len(self.faces)} ({self.purpose})"
+        faces = ", ".join(str(f) for f in self.faces)
+        mod = f" {self.modifier:+d}" if self.modifier else ""
+        out = f"{self.notation} [{faces}]{mod} = {self.total + self.modifier}"
+        if self.table:
+            out = f"{self.table}: {out}"
+        if self.result is not None:
+            out += f" → {self.result}"
+        return out
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "key": self.key, "purpose": self.purpose, "kind": self.kind, "notation": self.notation,
+            "faces": list(self.faces), "total": self.total, "visibility": self.visibility.dump(),
+            "modifier": self.modifier, "table": self.table, "result": self.result,
+        }
+
+    @classmethod
+    def load(cls, raw: dict[str, Any]) -> Roll:
+        return cls(
+            key=raw["key"], purpose=raw["purpose"], kind=raw["kind"], notation=raw["notation"],
+            faces=tuple(raw["faces"]), total=raw["total"], visibility=Visibility.load(raw["visibility"]),
+            modifier=raw.get("modifier", 0), table=raw.get("table"), result=raw.get("result"),
+        )
+
+
+_evaluating: contextvars.ContextVar[Stream | None] = contextvars.ContextVar("herald_dice_stream", default=None)
+
+
+class _StreamOfThisRoll:
+    """dice 4.0 forgets to pass `random=` on to exploded and rerolled dice (`x`, `r`), which then
+    fall back to its module-level `random`. That fallback is routed here, to the stream of the
+    roll being evaluated, so no die ever escapes the campaign seed."""
+
+    def __getattr__(self, name: str) -> Any:
+        stream = _evaluating.get()
+        if stream is None:
+            raise RuntimeError("dice notation is only rolled through Dice.notation")
+        return getattr(stream, name)
+
+
+dice.elements.random = _StreamOfThisRoll()
+
+
+def _notation_total(value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value)
+    return sum(int(v) for v in value)
+
+
+def _evaluate_notation(stream: Stream, text: str) -> int:
+    token = _evaluating.set(stream)
+    try:
+        value = dice_notation.roll(text, random=stream, max_dice=MAX_DICE)
+    except (dice_notation.DiceBaseException, ZeroDivisionError, ValueError, RecursionError) as exc:
+        raise RulesError(f"`{text}` is not dice notation I can roll: {str(exc).splitlines()[0]}") from exc
+    finally:
+        _evaluating.reset(token)
+    return _notation_total(value)
+
+
+def rederive(seed: bytes, roll: Roll) -> Roll:
+    """Roll again from the seed and the logged key; equal faces and total prove the roll fair."""
+    stream = Stream(seed, roll.key)
+    if roll.kind == "dice":
+        count, sides = (int(x) for x in roll.notation.split("d"))
+        faces = tuple(stream.randint(1, sides) for _ in range(count))
+        return replace(roll, faces=faces, total=sum(faces))
+    if roll.kind == "notation":
+        total = _evaluate_notation(stream, roll.notation)
+        return replace(roll, faces=tuple(stream.draws), total=total)
+    order = list(range(len(roll.faces)))
+    stream.shuffle(order)
+    return replace(roll, faces=tuple(order), total=0)
+
+
+class Dice:
+    """The dice a rule may use, for one logged step. Every roll is recorded in `rolls`."""
+
+    def __init__(self, seed: bytes, scope: str) -> None:
+        self._seed = seed
+        self.scope = scope
+        self._counts: Counter[str] = Counter()
+        self.rolls: list[Roll] = []
+
+    def _stream(self, purpose: str) -> tuple[str, Stream]:
+        n = self._counts[purpose]
+        self._counts[purpose] += 1
+        key = f"{self.scope}/{purpose}#{n}"
+        return key, Stream(self._seed, key)
+
+    def roll(
+        self, count: int, sides: int, *, purpose: str, visibility: Visibility = PUBLIC,
+        modifier: int = 0, table: str | None = None, result: str | None = None,
+    ) -> Roll:
+        """Roll `count` dice of `sides` faces."""
+        if not 1 <= count <= MAX_DICE or not 2 <= sides <= MAX_SIDES:
+            raise RulesError(f"{count}d{sides} is outside what I roll (1-{MAX_DICE} dice of 2-{MAX_SIDES})")
+        key, stream = self._stream(purpose)
+        faces = tuple(stream.randint(1, sides) for _ in range(count))
+        return self._log(Roll(key, purpose, "dice", f"{count}d{sides}", faces, sum(faces), visibility,
+                              modifier, table, result))
+
+    def d6(self, purpose: str, *, visibility: Visibility = PUBLIC) -> int:
+        """One six-sided die."""
+        return self.roll(1, 6, purpose=purpose, visibility=visibility).total
+
+    def notation(self, text: str, *, purpose: str, visibility: Visibility = PUBLIC) -> Roll:
+        """Roll free dice notation (``2d6+1``, ``4d6h3``, ``3d6x6``…) with the `dice` library."""
+        text = text.strip()
+        if not text or len(text) > MAX_NOTATION:
+            raise RulesError(f"dice notation must be 1-{MAX_NOTATION} characters")
+        key, stream = self._stream(purpose)
+        total = _evaluate_notation(stream, text)
+        return self._log(Roll(key, purpose, "notation", text, tuple(stream.draws), total, visibility))
+
+    def shuffle(self, items: Sequence[T], *, purpose: str, visibility: Visibility = GM_ONLY) -> list[T]:
+        """A shuffled copy of `items` (secret by default: a shuffled stack is hidden information)."""
+        key, stream = self._stream(purpose)
+        order = list(range(len(items)))
+        stream.shuffle(order)
+        self._log(Roll(key, purpose, "shuffle", f"shuffle {len(items)}", tuple(order), 0, visibility))
+        return [items[i] for i in order]
+
+    def annotate(self, roll: Roll, *, table: str | None = None, result: str | None = None,
+                 modifier: int | None = None) -> Roll:
+        """Attach a table lookup to a roll already made (it replaces the logged record)."""
+        noted = replace(roll, table=table if table is not None else roll.table,
+                        result=result if result is not None else roll.result,
+                        modifier=modifier if modifier is not None else roll.modifier)
+        for i in range(len(self.rolls) - 1, -1, -1):
+            if self.rolls[i].key == roll.key:
+                self.rolls[i] = noted
+                break
+        return noted
+
+    def _log(self, roll: Roll) -> Roll:
+        self.rolls.append(roll)
+        return roll

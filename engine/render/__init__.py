@@ -1,0 +1,1 @@
+"""Pure renderers: (what a viewer may see, options) -> PNG bytes."""
