@@ -1,0 +1,1 @@
+"""Herald's Discord-facing and process-facing code. Thin: the rules live in engine/."""

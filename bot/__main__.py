@@ -1,0 +1,204 @@
+"""The `herald` command: run the bot (or the console), manage the database, verify exports."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from bot.settings import Settings
+
+
+class _Redact(logging.Filter):
+    """Belt and braces: whatever logs a message, the token never reaches the log."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.secret and self.secret in record.getMessage():
+            record.msg, record.args = record.getMessage().replace(self.secret, "[token]"), None
+        return True
+
+
+def _logging(settings: Settings) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    if settings.discord_token:
+        handler.addFilter(_Redact(settings.discord_token.get_secret_value()))
+    logging.basicConfig(level=settings.log_level, handlers=[handler], force=True)
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    logging.getLogger("discord.client").setLevel(logging.ERROR)  # "PyNaCl is not installed": no voice, by design
+
+
+@click.group()
+def main() -> None:
+    """Herald: long strategy-game campaigns inside Discord."""
+
+
+@main.command()
+def run() -> None:
+    """Run the bot when DISCORD_TOKEN is set; otherwise open the local console."""
+    settings = Settings()
+    _logging(settings)
+    if settings.discord_token is None:
+        click.echo("DISCORD_TOKEN is not set: opening the local console on "
+                   f"{settings.url} (type /help, or `quit`).")
+        sys.exit(asyncio.run(_console(settings, None, None, None, None)))
+    asyncio.run(_bot(settings))
+
+
+async def _bot(settings: Settings) -> None:
+    import discord
+    import yarl
+
+    from bot.discord.client import HeraldBot
+    from bot.service.context import Services
+    from bot.store import migrate
+    from bot.store.db import Database
+
+    if settings.discord_api_base:  # a fake Discord on 127.0.0.1, for the end-to-end test
+        discord.http.Route.BASE = settings.discord_api_base
+    if settings.discord_gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway)
+    db = Database(settings.url)
+    try:
+        await migrate.upgrade(db)
+        services = Services(db=db)
+        token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+        async with HeraldBot(services, gm_role=settings.gm_role, sync_commands=settings.sync_commands) as bot:
+            await bot.start(token)
+    finally:
+        await db.dispose()
+
+
+@main.command()
+@click.option("--script", "script", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="run the lines of this file instead of reading them from you")
+@click.option("--seed", help="derive every campaign seed and id from this, so a script replays exactly")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), help="save images and files here")
+@click.option("--database", help="database URL (default: a fresh one for a script, the data directory's otherwise)")
+def console(script: Path | None, seed: str | None, out: Path | None, database: str | None) -> None:
+    """Discord without Discord: the bot's own commands, on a local stand-in."""
+    settings = Settings()
+    _logging(settings)
+    sys.exit(asyncio.run(_console(settings, script, seed, out, database)))
+
+
+async def _console(settings: Settings, script: Path | None, seed: str | None, out: Path | None,
+                   database: str | None) -> int:
+    from bot.console.runner import Console, ScriptFailed
+    from bot.console.script import ScriptError
+    from bot.store import migrate
+    from bot.store.db import Database
+
+    with tempfile.TemporaryDirectory(prefix="herald-console-") as tmp:
+        url = database or (f"sqlite+aiosqlite:///{tmp}/console.db" if script else settings.url)
+        db = Database(url)
+        await migrate.upgrade(db)
+        con = Console(db, seed=seed, out_dir=out, gm_role=settings.gm_role,
+                      base_dir=script.parent if script else Path.cwd())
+        await con.start()
+        try:
+            if script is not None:
+                text = await asyncio.to_thread(script.read_text, encoding="utf-8")
+                try:
+                    await con.run_script(text)
+                except (ScriptError, ScriptFailed) as exc:
+                    click.echo(f"✘ {exc}", err=True)
+                    return 1
+                return 0
+            return await _repl(con)
+        finally:
+            await con.close()
+            await db.dispose()
+
+
+async def _repl(con: object) -> int:
+    from bot.console.runner import Console, ScriptFailed
+    from bot.console.script import ScriptError
+
+    assert isinstance(con, Console)
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 - line editing and history for input()
+    click.echo("Herald console. Lines look like:  @alice #table /campaign create name:Rome ruleset:freeform")
+    click.echo("Also: press \"label\", select \"option\", form field:\"value\", gm @name, clock +1d, quit.")
+    while True:
+        try:
+            raw = await asyncio.to_thread(input, f"{'@' + con.user if con.user else ''} #{con.channel}> ")
+        except EOFError:
+            return 0
+        if raw.strip() in ("quit", "exit"):
+            return 0
+        try:
+            await con.run_line(raw)
+        except (ScriptError, ScriptFailed) as exc:
+            click.echo(f"✘ {exc}")
+
+
+@main.group()
+def db() -> None:
+    """The database schema (Alembic)."""
+
+
+@db.command()
+@click.argument("revision", default="head")
+def upgrade(revision: str) -> None:
+    """Upgrade the schema (the bot also does this when it starts)."""
+    asyncio.run(_migrate("upgrade", revision))
+
+
+@db.command()
+@click.argument("revision")
+def downgrade(revision: str) -> None:
+    """Downgrade the schema to REVISION (`base` for an empty database)."""
+    asyncio.run(_migrate("downgrade", revision))
+
+
+async def _migrate(direction: str, revision: str) -> None:
+    from bot.store import migrate
+    from bot.store.db import Database
+
+    settings = Settings()
+    database = Database(settings.url)
+    try:
+        await getattr(migrate, direction)(database, revision)
+        click.echo(f"schema now at {await migrate.current(database)}")
+    finally:
+        await database.dispose()
+
+
+@main.command()
+@click.argument("export_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def verify(export_file: Path) -> None:
+    """Re-derive every roll of an ended campaign's export from its revealed seed."""
+    from bot.service.export import verify as check
+
+    try:
+        data = json.loads(export_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise click.ClickException(f"cannot read {export_file}: {exc}") from None
+    ok, lines = check(data)
+    for line in lines:
+        click.echo(line)
+    sys.exit(0 if ok else 1)
+
+
+@main.command()
+@click.argument("names", nargs=-1)
+def bench(names: tuple[str, ...]) -> None:
+    """Run the benchmarks under bench/ (all, or the named bench_* modules)."""
+    from bench.__main__ import main as run_bench
+
+    sys.exit(run_bench(["bench", *names]))
+
+
+if __name__ == "__main__":
+    main()

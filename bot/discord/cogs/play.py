@@ -1,0 +1,125 @@
+"""/roll, /act, /map, /history, /sheet and /help."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs.campaign import CAMPAIGN
+from bot.discord.common import campaign_names, herald, who
+from bot.discord.replies import defer, send
+from bot.service import play
+from bot.service.errors import ServiceError
+from bot.service.replies import Reply
+
+HELP = {
+    "start": (
+        "**Herald** runs long campaigns here.\n"
+        "• `/campaign create name ruleset [options]` — you become the GM; a thread opens for spectators.\n"
+        "• `/campaign join [seat]`, `/campaign leave`, `/campaign start` (GM), `/campaign status`, "
+        "`/campaign list`, `/campaign follow`/`unfollow`, `/campaign end` (GM), `/campaign export`.\n"
+        "• `/orders submit|check|list|withdraw` — private orders for the current window.\n"
+        "• `/act` — your move on your turn (menus, or type it); `/sheet` — your private view; "
+        "`/map [turn]`; `/history [turn]`; `/roll 2d6+1 [private]`.\n"
+        "• GM: `/gm advance|rollback|deadline|seat|note|table|upload|act|settings`.\n"
+        "More: `/help orders`, `/help gm`, `/help tables`, `/help dice`."),
+    "orders": (
+        "**Orders** are private to your seat and the GM until the phase resolves, and you can change them "
+        "until then. `/orders submit` with `text:` (separate lines with ` | `), an attached text file, or "
+        "nothing to open a form. Every line is answered: ✅ accepted (as understood), ⚠️ warning, "
+        "🚩 flagged for the GM, ❌ rejected (why). `/orders check` does the same without saving."),
+    "gm": (
+        "**GM commands**: `/gm advance` resolves the window and posts the summary; `/gm rollback [to]` returns "
+        "to the start of an earlier phase (announced); `/gm deadline set 2d` (reminders go to seats that have "
+        "not sent orders); `/gm settings auto_advance both` advances at the deadline or when all are in; "
+        "`/gm seat assign|replace|kick|auto`; `/gm note text [seat]`; `/gm table roll name`; "
+        "`/gm upload kind file`; `/gm act` for the ruleset's GM actions (results, rulings, edits)."),
+    "tables": (
+        "**Campaign tables** are a TOML file given to `/gm table upload`:\n```toml\n[weather]\n"
+        "dice = \"2d6\"\ntitle = \"Weather at sea\"\n\"2-4\" = \"Storm\"\n\"5-9\" = \"Clear\"\n\"10+\" = \"Fog\"\n"
+        "```\nEvery total the dice can make needs a row; `N`, `N-M`, `N+` and `N-` are ranges."),
+    "dice": (
+        "**Dice** in a campaign come from its secret seed, whose SHA-256 was posted at the start. Each roll "
+        "draws from its own stream (HMAC of the seed and the roll's purpose), and every roll is logged. When "
+        "the campaign ends the seed is revealed: `/campaign export`, then `herald verify export.json` "
+        "re-derives every roll. `/roll` takes common notation: `2d6+1`, `4d6h3`, `3d6x6` (exploding), `d%`, "
+        "`4dF`."),
+}
+
+
+async def action_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        reply = await play.legal_actions(herald(interaction).services, who(interaction), interaction.namespace.campaign)
+    except ServiceError:
+        return []
+    needle = current.lower()
+    return [app_commands.Choice(name=a.label[:100], value=a.text) for a in reply.actions
+            if len(a.text) <= 100 and (needle in a.text.lower() or needle in a.label.lower())][:25]
+
+
+class Play(commands.Cog):
+    @app_commands.command()
+    @app_commands.describe(notation="dice like 2d6+1, 4d6h3, 3d6x6, d%", private="only you (and the GM) see it",
+                           campaign="roll in this campaign's logged stream (default: the one here)")
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def roll(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 100],
+                   private: bool = False, campaign: str | None = None) -> None:
+        """Roll dice; inside a campaign they come from its seeded, logged stream."""
+        await defer(interaction, ephemeral=private)
+        await send(interaction, await play.roll(herald(interaction).services, who(interaction), notation, private,
+                                                campaign))
+
+    @app_commands.command()
+    @app_commands.describe(action="what to do (leave out for menus of your legal actions)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(action=action_choices, campaign=campaign_names)
+    async def act(self, interaction: discord.Interaction, action: str | None = None,
+                  campaign: str | None = None) -> None:
+        """Take your turn: choose from menus, or type an action."""
+        await defer(interaction)
+        services, caller = herald(interaction).services, who(interaction)
+        if action:
+            reply = await play.act(services, caller, action, campaign)
+        else:
+            reply = await play.legal_actions(services, caller, campaign)
+        await send(interaction, reply)
+
+    @app_commands.command(name="map")
+    @app_commands.describe(turn="an earlier turn (default: now)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def map_(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0] | None = None,
+                   campaign: str | None = None) -> None:
+        """The map as you may see it."""
+        await defer(interaction)
+        await send(interaction, await play.map_image(herald(interaction).services, who(interaction), turn, campaign))
+
+    @app_commands.command()
+    @app_commands.describe(turn="which turn (default: this one)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0] | None = None,
+                      campaign: str | None = None) -> None:
+        """What happened in a turn, as far as you may know."""
+        await defer(interaction)
+        await send(interaction, await play.history(herald(interaction).services, who(interaction), turn, campaign))
+
+    @app_commands.command()
+    @app_commands.describe(seat="GM: any seat's sheet", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def sheet(self, interaction: discord.Interaction, seat: str | None = None,
+                    campaign: str | None = None) -> None:
+        """Your seat's private sheet (the GM may see any seat's)."""
+        await defer(interaction)
+        await send(interaction, await play.sheet(herald(interaction).services, who(interaction), seat, campaign))
+
+    @app_commands.command(name="help")
+    @app_commands.describe(topic="start, orders, gm, tables or dice")
+    async def help_(self, interaction: discord.Interaction,
+                    topic: Literal["start", "orders", "gm", "tables", "dice"] = "start") -> None:
+        """How to use Herald."""
+        await send(interaction, Reply(HELP[topic]))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play())

@@ -1,0 +1,176 @@
+"""Persistent components: they carry the campaign id in their custom_id and survive restarts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.caller import caller_of
+from bot.discord.tree import tell
+from bot.service import orders, play
+from bot.service.errors import ServiceError
+from bot.service.play import phase_tag
+from engine.core import Action, RulesError
+
+if TYPE_CHECKING:
+    from bot.discord.client import HeraldBot
+
+MAX_ROWS = 5
+MAX_OPTIONS = 25
+
+
+def _bot(interaction: discord.Interaction) -> HeraldBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
+    try:
+        await coro
+    except (ServiceError, RulesError) as exc:
+        await tell(interaction, str(exc))
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"herald:turn:(?P<cid>\d+)"):
+    """'Take your turn': shows the presser their legal actions, privately."""
+
+    def __init__(self, campaign_id: int) -> None:
+        self.campaign_id = campaign_id
+        super().__init__(discord.ui.Button(label="Take your turn", style=discord.ButtonStyle.primary,
+                                           custom_id=f"herald:turn:{campaign_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TurnButton:
+        return cls(int(match["cid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord.replies import defer, send
+
+        async def run() -> None:
+            await defer(interaction)
+            bot = _bot(interaction)
+            reply = await play.legal_actions(bot.services, caller_of(interaction, bot.gm_role), f"#{self.campaign_id}")
+            await send(interaction, reply)
+
+        await _guarded(interaction, run())
+
+
+class OrdersButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"herald:orders:(?P<cid>\d+)"):
+    """'Write orders': opens the orders form, pre-filled with what the seat sent so far."""
+
+    def __init__(self, campaign_id: int) -> None:
+        self.campaign_id = campaign_id
+        super().__init__(discord.ui.Button(label="Write orders", style=discord.ButtonStyle.primary,
+                                           custom_id=f"herald:orders:{campaign_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OrdersButton:
+        return cls(int(match["cid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def run() -> None:
+            bot = _bot(interaction)
+            cid, text = await orders.current_text(bot.services, caller_of(interaction, bot.gm_role),
+                                                  f"#{self.campaign_id}")
+            await interaction.response.send_modal(OrdersModal(cid, text))
+
+        await _guarded(interaction, run())
+
+
+class OrdersModal(discord.ui.Modal):
+    """The orders form: one long field (Discord allows 4000 characters; attach a file for more)."""
+
+    def __init__(self, campaign_id: int, current: str = "", *, dry_run: bool = False) -> None:
+        super().__init__(title="Check orders" if dry_run else "Your orders",
+                         custom_id=f"herald:orders-form:{campaign_id}")
+        self.campaign_id = campaign_id
+        self.dry_run = dry_run
+        self.text: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
+            label="Orders, one per line", style=discord.TextStyle.paragraph, max_length=4000,
+            default=current[:4000] or None, custom_id="orders", required=True)
+        self.add_item(self.text)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        from bot.discord.replies import defer, send
+
+        async def run() -> None:
+            bot = _bot(interaction)
+            await defer(interaction)
+            call = orders.check if self.dry_run else orders.submit
+            reply = await call(bot.services, caller_of(interaction, bot.gm_role), self.text.value,
+                               f"#{self.campaign_id}")
+            await send(interaction, reply)
+
+        await _guarded(interaction, run())
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"herald:act:(?P<cid>\d+):(?P<tag>[0-9a-f]{8}):(?P<row>\d+)"):
+    """A menu of legal actions of one kind; choosing one takes it."""
+
+    def __init__(self, campaign_id: int, tag: str, row: int, placeholder: str = "Choose an action",
+                 options: Sequence[discord.SelectOption] = ()) -> None:
+        self.campaign_id, self.tag = campaign_id, tag
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"herald:act:{campaign_id}:{tag}:{row}", placeholder=placeholder[:150],
+            options=list(options) or [discord.SelectOption(label="…", value="…")], row=row)
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ActionSelect:
+        return cls(int(match["cid"]), match["tag"], int(match["row"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord.replies import defer, send
+
+        async def run() -> None:
+            bot = _bot(interaction)
+            await defer(interaction)
+            values = (interaction.data or {}).get("values", [])
+            if not values:
+                return
+            reply = await play.act(bot.services, caller_of(interaction, bot.gm_role), str(values[0]),
+                                   f"#{self.campaign_id}", expected_tag=self.tag)
+            await send(interaction, reply)
+
+        await _guarded(interaction, run())
+
+
+def action_view(campaign_id: int, phase_key: str, actions: Sequence[Action]) -> tuple[discord.ui.View, int]:
+    """Menus of the legal actions, grouped by kind; returns the view and how many did not fit."""
+    tag = phase_tag(phase_key)
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        if len(action.text) <= 100:  # longer ones are typed with /act
+            groups.setdefault(action.group, []).append(action)
+    menus: list[tuple[str, list[Action]]] = []
+    for group, items in groups.items():
+        for start in range(0, len(items), MAX_OPTIONS):
+            part = items[start:start + MAX_OPTIONS]
+            suffix = f" ({start // MAX_OPTIONS + 1})" if len(items) > MAX_OPTIONS else ""
+            menus.append((group + suffix, part))
+    view = discord.ui.View(timeout=None)
+    shown = 0
+    for row, (group, items) in enumerate(menus[:MAX_ROWS]):
+        options = [discord.SelectOption(label=_clip(a.label, 100), value=a.text) for a in items]
+        view.add_item(ActionSelect(campaign_id, tag, row, f"{group}…", options))
+        shown += len(items)
+    return view, len(actions) - shown
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def buttons_view(buttons: Sequence[dict[str, str]]) -> discord.ui.View:
+    """The persistent buttons an outbox post asked for."""
+    view = discord.ui.View(timeout=None)
+    for spec in buttons:
+        kind, cid = spec["id"].split(":")[1:3]
+        view.add_item(TurnButton(int(cid)) if kind == "turn" else OrdersButton(int(cid)))
+    return view

@@ -1,0 +1,63 @@
+"""Per-campaign settings the GM changes with /gm settings: deadlines, reminders, auto-advance, turn timers."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from datetime import timedelta
+from typing import Any
+
+from bot.service.clock import format_span, parse_span
+from bot.service.errors import ServiceError
+
+AUTO_ADVANCE = ("off", "deadline", "all-in", "both")
+
+
+@dataclass(frozen=True)
+class CampaignSettings:
+    reminders: str = "24h,1h"       # before a deadline, to seats that have not submitted
+    auto_advance: str = "off"       # advance at the deadline, when every seat is in, or both
+    deadline_every: str = ""        # each order window opens with this deadline (e.g. 3d)
+    ping: bool = True               # mention the seat whose turn it is
+    turn_timer: str = ""            # a seat that takes longer gets its ruleset's timeout action
+
+    @classmethod
+    def load(cls, raw: dict[str, Any] | None) -> CampaignSettings:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in (raw or {}).items() if k in known})
+
+    def dump(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def reminder_spans(self) -> list[timedelta]:
+        return [parse_span(p) for p in self.reminders.split(",") if p.strip()]
+
+    def span(self, name: str) -> timedelta | None:
+        value = getattr(self, name)
+        return parse_span(value) if value else None
+
+    def with_value(self, key: str, raw: str) -> CampaignSettings:
+        key = key.strip().replace("-", "_")
+        value = raw.strip()
+        if key == "auto_advance":
+            if value not in AUTO_ADVANCE:
+                raise ServiceError(f"auto_advance is one of {', '.join(AUTO_ADVANCE)}")
+            return replace(self, auto_advance=value)
+        if key == "ping":
+            if value.lower() not in ("yes", "no", "on", "off", "true", "false"):
+                raise ServiceError("ping is yes or no")
+            return replace(self, ping=value.lower() in ("yes", "on", "true"))
+        if key in ("reminders", "deadline_every", "turn_timer"):
+            if value.lower() in ("", "off", "none"):
+                return replace(self, **{key: ""})
+            try:
+                spans = [parse_span(p) for p in value.split(",")]
+            except ValueError as exc:
+                raise ServiceError(str(exc)) from None
+            if key != "reminders" and len(spans) != 1:
+                raise ServiceError(f"{key} is one duration, like 3d")
+            return replace(self, **{key: ",".join(format_span(s).replace(" ", "") for s in spans)})
+        names = ", ".join(f.name for f in fields(self))
+        raise ServiceError(f"no setting `{key}` (settings: {names})")
+
+    def describe(self) -> str:
+        return "\n".join(f"`{k}` = {v if v not in ('', None) else 'off'}" for k, v in self.dump().items())

@@ -1,0 +1,293 @@
+"""Campaign life: create, join, leave, start, status, list, follow, end."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+
+from bot.service import record, steps
+from bot.service.campaign_settings import CampaignSettings
+from bot.service.context import Caller, Services
+from bot.service.errors import NotAllowed, ServiceError
+from bot.service.lookup import find_campaign, is_gm, require_gm, seat_of
+from bot.service.replies import Reply
+from bot.store.models import Campaign, Follower, OrderSet, Seat
+from engine.core import RulesError, Setup, Visibility, Window, commitment, new_seed
+from engine.rulesets import available
+
+NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
+SEAT = re.compile(r"^[^\n:@#`*_~|<>]{1,32}$")
+RESERVED_SEATS = {"all", "gm", "everyone", "none", "system", "spectator"}
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``a=1 b="two words"`` → {"a": "1", "b": "two words"}."""
+    out: dict[str, str] = {}
+    try:
+        parts = shlex.split(text or "")
+    except ValueError as exc:
+        raise ServiceError(f"options: {exc}") from None
+    for part in parts:
+        for piece in part.split(","):
+            if not piece:
+                continue
+            if "=" not in piece:
+                raise ServiceError(f"options are name=value pairs; `{piece}` has no `=`")
+            key, value = piece.split("=", 1)
+            out[key.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+def check_seat_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not SEAT.match(name) or name.lower() in RESERVED_SEATS:
+        raise ServiceError(f"`{name}` cannot be a seat name: 1-32 characters, no `:@#` or markdown, "
+                           f"not {', '.join(sorted(RESERVED_SEATS))}")
+    return name
+
+
+async def create(services: Services, caller: Caller, name: str, ruleset_id: str, options: str | None) -> Reply:
+    name = " ".join(name.split())
+    if not NAME.match(name):
+        raise ServiceError("a campaign name is 1-60 characters, without `:@#` or markdown")
+    ruleset = record.ruleset_by_id(ruleset_id)
+    try:
+        parsed = ruleset.parse_options(parse_options(options))
+    except RulesError as exc:
+        raise ServiceError(str(exc)) from None
+    seed = (services.secret or new_seed)()
+    async with services.db.write() as session:
+        taken = await session.scalar(select(Campaign.id).where(
+            Campaign.guild_id == caller.guild_id, func.lower(Campaign.name) == name.lower()))
+        if taken:
+            raise ServiceError(f"this server already has a campaign called **{name}**")
+        campaign = Campaign(
+            guild_id=caller.guild_id, channel_id=caller.channel_id, name=name, ruleset=ruleset.id,
+            ruleset_version=ruleset.version, options=parsed, settings=CampaignSettings().dump(), files={},
+            tables={}, gm_user_id=caller.user_id, status="lobby", seed=seed.hex(), commitment=commitment(seed),
+            created_at=services.clock.now(), turn=0, log_seq=0, roll_count=0)
+        session.add(campaign)
+        try:
+            await session.flush()
+        except IntegrityError:
+            raise ServiceError(f"this server already has a campaign called **{name}**") from None
+        record.log(session, campaign, services, kind="create", actor="GM", actor_user_id=caller.user_id,
+                   visibility=Visibility.everyone(),
+                   body={"ruleset": ruleset.id, "version": ruleset.version, "options": parsed})
+        opts = ", ".join(f"{k}={v}" for k, v in parsed.items()) or "none"
+        record.post(session, campaign, services, "thread",
+                    f"📯 **{name}** — a {ruleset.title} campaign run by <@{caller.user_id}>.\n"
+                    f"Options: {opts}.\nJoin with `/campaign join`; follow this thread to watch.")
+    text = (f"Created **{name}** ({ruleset.title}). Players join with `/campaign join`; "
+            f"when the seats are filled, start it with `/campaign start`.")
+    if ruleset.uploads:
+        text += "\nFiles it takes before the start (`/gm upload`): " + "; ".join(
+            f"`{k}` — {v}" for k, v in ruleset.uploads.items())
+    return Reply(text, ephemeral=False, campaign_id=campaign.id)
+
+
+async def join(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        if campaign.status != "lobby":
+            raise ServiceError(f"**{campaign.name}** has started; ask the GM to give you a seat "
+                               f"(`/gm seat assign`)")
+        if await seat_of(session, campaign, caller):
+            raise ServiceError(f"you already have a seat in **{campaign.name}**")
+        ruleset = record.ruleset_of(campaign)
+        rule = ruleset.seat_rule(campaign.options, campaign.files)
+        seats = await record.seats_of(session, campaign.id)
+        taken = {s.name.lower() for s in seats}
+        if len(seats) >= rule.maximum:
+            raise ServiceError(f"**{campaign.name}** is full ({rule.maximum} seats)")
+        if rule.names:
+            free = [n for n in rule.names if n.lower() not in taken]
+            if seat_name:
+                match = [n for n in rule.names if n.lower() == seat_name.strip().lower()]
+                if not match:
+                    raise ServiceError(f"the seats are {', '.join(rule.names)}")
+                if match[0].lower() in taken:
+                    raise ServiceError(f"**{match[0]}** is taken; free seats: {', '.join(free) or 'none'}")
+                name = match[0]
+            else:
+                name = free[0]
+        else:
+            name = check_seat_name(seat_name or caller.name)
+            if name.lower() in taken:
+                raise ServiceError(f"the seat **{name}** is taken; pick another name with `seat:`")
+        session.add(Seat(campaign_id=campaign.id, name=name, user_id=caller.user_id, automatic=False,
+                         position=len(seats), joined_at=services.clock.now()))
+        record.log(session, campaign, services, kind="join", actor=name, actor_user_id=caller.user_id,
+                   visibility=Visibility.everyone(), body={"seat": name})
+        record.post(session, campaign, services, "thread", f"🪑 <@{caller.user_id}> joins as **{name}**.")
+    return Reply(f"You joined **{campaign.name}** as **{name}**.", campaign_id=campaign.id)
+
+
+async def leave(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        seat = await seat_of(session, campaign, caller)
+        if seat is None:
+            raise ServiceError(f"you have no seat in **{campaign.name}**")
+        if campaign.status == "lobby":
+            await session.delete(seat)
+            text = f"🚪 **{seat.name}** left."
+        else:
+            seat.user_id = None  # the seat and its secrets stay, waiting for the GM to fill it
+            text = f"🚪 <@{caller.user_id}> left the seat **{seat.name}**; it waits for the GM to fill it."
+            record.post(session, campaign, services, "gm",
+                        f"**{seat.name}** is vacant. Fill it with `/gm seat assign seat:{seat.name}`.")
+        record.log(session, campaign, services, kind="leave", actor=seat.name, actor_user_id=caller.user_id,
+                   visibility=Visibility.everyone(), body={"seat": seat.name})
+        record.post(session, campaign, services, "thread", text)
+    return Reply(f"You left **{campaign.name}**.", campaign_id=campaign.id)
+
+
+async def start(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        if campaign.status != "lobby":
+            raise ServiceError(f"**{campaign.name}** has already started")
+        ruleset = record.ruleset_of(campaign)
+        seats = await record.seats_of(session, campaign.id)
+        rule = ruleset.seat_rule(campaign.options, campaign.files)
+        if not rule.minimum <= len(seats) <= rule.maximum:
+            raise ServiceError(f"{ruleset.title} needs {rule.minimum}-{rule.maximum} seats; "
+                               f"**{campaign.name}** has {len(seats)}")
+        dice = record.dice_of(campaign, "setup")
+        try:
+            state = ruleset.setup(Setup(tuple(s.name for s in seats), campaign.options, dice, campaign.files,
+                                        frozenset(s.name for s in seats if s.automatic)))
+        except RulesError as exc:
+            raise ServiceError(f"the campaign cannot start: {exc}") from None
+        campaign.status = "running"
+        campaign.started_at = services.clock.now()
+        campaign.state = ruleset.dump(state)
+        phase = ruleset.phase(state)
+        record.log(session, campaign, services, kind="setup", actor="GM", actor_user_id=caller.user_id,
+                   visibility=Visibility.everyone(),
+                   body={"ruleset": ruleset.id, "version": ruleset.version, "options": campaign.options,
+                         "seats": [s.name for s in seats], "commitment": campaign.commitment,
+                         "rolls": [r.dump() for r in dice.rolls]})
+        roster = ", ".join(f"**{s.name}**" + (f" (<@{s.user_id}>)" if s.user_id else " (automatic)")
+                           for s in seats)
+        record.post(session, campaign, services, "thread",
+                    f"⚔️ **{campaign.name}** begins. Seats: {roster}.\n"
+                    f"Dice commitment (SHA-256 of the secret seed, revealed at the end): `{campaign.commitment}`")
+        await steps.enter_phase(session, services, campaign, ruleset, state, phase, first=True)
+    return Reply(f"**{campaign.name}** has started: {phase.label}.", campaign_id=campaign.id)
+
+
+async def status(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        seats = await record.seats_of(session, campaign.id)
+        lines = [f"**{campaign.name}** — {campaign.ruleset} — {campaign.status}"]
+        if campaign.status == "lobby":
+            rule = record.ruleset_of(campaign).seat_rule(campaign.options, campaign.files)
+            names = ", ".join(s.name + (" (automatic)" if s.automatic else "") for s in seats) or "none yet"
+            lines.append(f"Seats ({len(seats)}/{rule.maximum}, at least {rule.minimum}): {names}")
+            if rule.names:
+                free = [n for n in rule.names if n not in {s.name for s in seats}]
+                lines.append(f"Free seats: {', '.join(free) or 'none'}")
+            return Reply("\n".join(lines), campaign_id=campaign.id)
+        lines.append(f"Phase: **{campaign.phase_label}**")
+        if campaign.deadline and campaign.status == "running":
+            ts = int(campaign.deadline.timestamp())
+            lines.append(f"Deadline: <t:{ts}:F> (<t:{ts}:R>)")
+        if campaign.status == "running":
+            ruleset = record.ruleset_of(campaign)
+            phase = ruleset.phase(record.state_of(campaign, ruleset))
+            if phase.window is Window.ORDERS:
+                done = set(await session.scalars(select(OrderSet.seat).where(
+                    OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key,
+                    OrderSet.status == "open")))
+                for seat in seats:
+                    if seat.name in phase.waiting:
+                        mark = "✅ submitted" if seat.name in done else "⏳ not yet"
+                        lines.append(f"{mark} — **{seat.name}**")
+            elif phase.window is Window.TURN:
+                lines.append("Waiting for: " + ", ".join(f"**{s}**" for s in sorted(phase.waiting)))
+            elif phase.window is Window.GM:
+                lines.append("Waiting for the GM's ruling.")
+        return Reply("\n".join(lines), campaign_id=campaign.id)
+
+
+async def list_campaigns(services: Services, caller: Caller) -> Reply:
+    async with services.db.read() as session:
+        rows = list(await session.scalars(select(Campaign).where(Campaign.guild_id == caller.guild_id)
+                                          .order_by(Campaign.status != "running", Campaign.name)))
+        if not rows:
+            return Reply("No campaigns in this server yet: `/campaign create`.")
+        lines = [f"• **{c.name}** — {c.ruleset}, {c.status}" + (f", {c.phase_label}" if c.phase_label else "")
+                 + f", in <#{c.channel_id}>" for c in rows]
+        return Reply("\n".join(lines))
+
+
+async def follow(services: Services, caller: Caller, campaign_name: str | None, *, on: bool) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        if on:
+            if not await session.get(Follower, (campaign.id, caller.user_id)):
+                session.add(Follower(campaign_id=campaign.id, user_id=caller.user_id))
+            record.post(session, campaign, services, "thread", "", components={"add_users": [caller.user_id]})
+            text = f"You follow **{campaign.name}**: its thread now shows in your channel list."
+        else:
+            await session.execute(delete(Follower).where(Follower.campaign_id == campaign.id,
+                                                         Follower.user_id == caller.user_id))
+            record.post(session, campaign, services, "thread", "", components={"remove_users": [caller.user_id]})
+            text = f"You no longer follow **{campaign.name}**."
+    return Reply(text, campaign_id=campaign.id, thread_id=campaign.thread_id)
+
+
+async def end(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        if campaign.status == "ended":
+            raise ServiceError(f"**{campaign.name}** has already ended")
+        state: Any = None
+        ruleset = record.ruleset_of(campaign)
+        if campaign.state is not None:
+            state = record.state_of(campaign, ruleset)
+        await steps.finish(session, services, campaign, ruleset, state, reason="the GM ended it")
+    return Reply(f"**{campaign.name}** has ended; the seed is revealed in its thread.", campaign_id=campaign.id)
+
+
+async def for_autocomplete(services: Services, caller: Caller, prefix: str) -> list[str]:
+    async with services.db.read() as session:
+        names = await session.scalars(select(Campaign.name).where(
+            Campaign.guild_id == caller.guild_id, Campaign.name.ilike(f"{prefix}%")).order_by(Campaign.name)
+            .limit(25))
+        return list(names)
+
+
+def rulesets() -> list[str]:
+    return available()
+
+
+async def gm_or_seat(services: Services, caller: Caller, campaign_name: str | None) -> bool:
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        if is_gm(campaign, caller):
+            return True
+        if await seat_of(session, campaign, caller) is None:
+            raise NotAllowed("only the GM and seated players can do that")
+        return False
+
+
+async def free_seats(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:
+    """Seat names still free to join (fixed-name rulesets only)."""
+    async with services.db.read() as session:
+        try:
+            campaign = await find_campaign(session, caller, campaign_name)
+        except ServiceError:
+            return []
+        rule = record.ruleset_of(campaign).seat_rule(campaign.options, campaign.files)
+        taken = {s.name for s in await record.seats_of(session, campaign.id)}
+        return [n for n in rule.names if n not in taken]

@@ -1,0 +1,399 @@
+"""The GM's use cases: advance, rollback, deadlines, seats, notes, tables, uploads, rulings, settings."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service import record, steps, timers
+from bot.service.campaign_settings import CampaignSettings
+from bot.service.clock import parse_span
+from bot.service.context import Caller, Services
+from bot.service.errors import NotFound, ServiceError
+from bot.service.lookup import find_campaign, require_gm
+from bot.service.replies import Reply
+from bot.service.steps import Actor
+from bot.store.models import Campaign, OrderSet, Seat, Snapshot
+from engine.core import OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
+from engine.core.tables import parse_tables
+
+
+def _running(campaign: Campaign) -> None:
+    if campaign.status != "running":
+        raise ServiceError(f"**{campaign.name}** is not running ({campaign.status})")
+
+
+def gm_actor(caller: Caller) -> Actor:
+    return Actor("GM", caller.user_id, Viewer.gm())
+
+
+async def advance_campaign(session: AsyncSession, services: Services, campaign: Campaign, actor: Actor) -> str:
+    """Close the current window: resolve an order window, or time out the seats a turn waits for."""
+    _running(campaign)
+    ruleset = record.ruleset_of(campaign)
+    state = record.state_of(campaign, ruleset)
+    phase = ruleset.phase(state)
+    if phase.window is Window.ORDERS:
+        rows = list(await session.scalars(select(OrderSet).where(
+            OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key, OrderSet.status == "open")))
+        orders = {r.seat: [c.canonical for c in map(OrderCheck.load, r.checks) if c.accepted] for r in rows}
+        dice = record.dice_of(campaign, f"{phase.key}/resolve")
+        try:
+            step = await asyncio.to_thread(ruleset.resolve, state, orders, dice)
+        except RulesError as exc:
+            raise ServiceError(f"the turn cannot resolve: {exc}") from None
+        for row in rows:
+            row.status = "resolved"
+        missing = sorted(set(phase.waiting) - set(orders))
+        new = await steps.record_step(session, services, campaign, ruleset, step, dice, kind="resolution",
+                                      actor=actor, body={"orders": orders, "missing": missing},
+                                      visibility=Visibility.gm_only())
+        return f"**{phase.label}** resolved; now **{new.label}**."
+    if phase.window is Window.TURN:
+        done = []
+        for seat in sorted(phase.waiting):
+            action = ruleset.timeout_action(state, seat)
+            if action is None:
+                raise ServiceError(f"{ruleset.title} has no automatic action for **{seat}**: they must act")
+            await play_for(session, services, campaign, ruleset, seat, action, actor, kind="timeout")
+            done.append(f"**{seat}**: `{action}`")
+        return "Acted for " + ", ".join(done) + "."
+    if phase.window is Window.GM:
+        raise ServiceError(f"**{phase.label}** waits for your ruling: see `/gm act`")
+    raise ServiceError(f"**{campaign.name}** is over")
+
+
+async def play_for(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
+                   seat: str, action: str, actor: Actor, *, kind: str) -> None:
+    """Take `action` for `seat` (a timeout or an automatic player), logged as who really did it."""
+    state = record.state_of(campaign, ruleset)
+    n = await record.actions_this_phase(session, campaign)
+    dice = record.dice_of(campaign, f"{campaign.phase_key}/act{n}")
+    step = ruleset.act(state, Viewer.of_seat(seat), action, dice)
+    await steps.record_step(session, services, campaign, ruleset, step, dice, kind="action",
+                            actor=Actor(seat, None, Viewer.of_seat(seat)),
+                            body={"action": action, "by": actor.name, "why": kind},
+                            visibility=Visibility.everyone())
+
+
+async def advance(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        text = await advance_campaign(session, services, campaign, gm_actor(caller))
+    return Reply(text, campaign_id=campaign.id)
+
+
+async def rollback(services: Services, caller: Caller, to: int | None, reason: str | None,
+                   campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        _running(campaign)
+        snaps = list(await record.snapshots_of(session, campaign.id))
+        if to is None:
+            if len(snaps) < 2:
+                raise ServiceError("there is no earlier phase to go back to")
+            target = snaps[-2]
+        else:
+            matches = [s for s in snaps if s.id == to]
+            if not matches:
+                raise NotFound("no such snapshot: pick one from the list `to:` offers")
+            target = matches[0]
+        undone = [s for s in snaps if s.seq > target.seq]
+        undone_keys = {s.phase_key for s in undone} | {campaign.phase_key or ""}
+        for shot in undone:
+            shot.undone = True
+        for row in await session.scalars(select(OrderSet).where(OrderSet.campaign_id == campaign.id)):
+            if row.phase_key == target.phase_key and row.status in ("resolved", "open"):
+                row.status = "open"
+            elif row.phase_key in undone_keys and row.status in ("resolved", "open"):
+                row.status = "superseded"
+        await timers.clear(session, campaign)
+        from_label = campaign.phase_label
+        campaign.state = target.state
+        campaign.phase_key, campaign.phase_label, campaign.turn = target.phase_key, target.phase_label, target.turn
+        why = f" ({reason})" if reason else ""
+        record.log(session, campaign, services, kind="rollback", actor="GM", actor_user_id=caller.user_id,
+                   visibility=Visibility.everyone(),
+                   body={"to_seq": target.seq, "to": target.phase_label, "from": from_label, "reason": reason})
+        record.post(session, campaign, services, "thread",
+                    f"⏪ The GM rolled **{campaign.name}** back from **{from_label}** to the start of "
+                    f"**{target.phase_label}**{why}. Orders for that phase are open again.")
+        ruleset = record.ruleset_of(campaign)
+        state = record.state_of(campaign, ruleset)
+        # the target snapshot stays the current phase's snapshot: announce its window again
+        record.post(session, campaign, services, "thread", "",
+                    render=record.render_job(campaign, Viewer.spectator(), target.state,
+                                             f"Map — {target.phase_label}"))
+        await steps.announce(session, services, campaign, ruleset, state, ruleset.phase(state))
+    return Reply(f"Rolled back to **{target.phase_label}**.", campaign_id=campaign.id)
+
+
+async def snapshot_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[tuple[int, str]]:
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        snaps = await record.snapshots_of(session, campaign.id)
+        return [(s.id, f"{s.phase_label} (#{s.seq})") for s in reversed(snaps)][:25]
+
+
+def parse_when(text: str, now: datetime) -> datetime:
+    """``2d``, ``36h`` from now, or a UTC date and time like ``2026-12-01 18:00``."""
+    try:
+        return now + parse_span(text)
+    except ValueError:
+        pass
+    try:
+        when = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ServiceError(f"`{text}` is neither a duration (2d, 36h) nor a UTC time (2026-12-01 18:00)") from None
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+async def deadline(services: Services, caller: Caller, when: str | None, campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        _running(campaign)
+        if when is None:
+            await timers.clear(session, campaign)
+            record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,
+                       visibility=Visibility.everyone(), body={"deadline": None})
+            record.post(session, campaign, services, "thread", f"⏰ No deadline now for **{campaign.phase_label}**.")
+            return Reply("Deadline cleared.", campaign_id=campaign.id)
+        now = services.clock.now()
+        due = parse_when(when, now)
+        if due <= now:
+            raise ServiceError("that deadline has already passed")
+        await timers.set_deadline(session, services, campaign, due)
+        record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,
+                   visibility=Visibility.everyone(), body={"deadline": due.isoformat()})
+        ts = int(due.timestamp())
+        record.post(session, campaign, services, "thread",
+                    f"⏰ Deadline for **{campaign.phase_label}**: <t:{ts}:F> (<t:{ts}:R>).")
+    return Reply(f"Deadline set: <t:{ts}:F>.", campaign_id=campaign.id)
+
+
+async def seat_change(services: Services, caller: Caller, op: str, seat_name: str, user_id: int | None,
+                      campaign_name: str | None) -> Reply:
+    """assign (a vacant or new seat), kick (vacate; in the lobby, remove), replace, auto (an automatic player)."""
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        if campaign.status == "ended":
+            raise ServiceError(f"**{campaign.name}** has ended")
+        ruleset = record.ruleset_of(campaign)
+        seats = await record.seats_of(session, campaign.id)
+        seat = next((s for s in seats if s.name.lower() == seat_name.strip().lower()), None)
+        if user_id is not None and any(s.user_id == user_id and s is not seat for s in seats):
+            raise ServiceError(f"<@{user_id}> already holds a seat in **{campaign.name}**")
+        old_user = seat.user_id if seat else None
+        if op in ("assign", "auto") and seat is None:
+            if campaign.status != "lobby":
+                raise NotFound(f"**{campaign.name}** has no seat `{seat_name}`")
+            seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
+        if seat is None:
+            raise NotFound(f"**{campaign.name}** has no seat `{seat_name}`")
+        if op == "assign":
+            if seat.user_id is not None and not seat.automatic and seat.user_id != user_id:
+                raise ServiceError(f"**{seat.name}** is held by <@{seat.user_id}>: use `/gm seat replace`")
+            seat.user_id, seat.automatic = user_id, False
+            text = f"🪑 <@{user_id}> takes the seat **{seat.name}**."
+        elif op == "replace":
+            seat.user_id, seat.automatic = user_id, False
+            text = f"🔁 <@{user_id}> replaces " + (f"<@{old_user}>" if old_user else "nobody") + f" as **{seat.name}**."
+        elif op == "kick":
+            if campaign.status == "lobby":
+                await session.delete(seat)
+                text = f"🚪 The GM removed the seat **{seat.name}**."
+            else:
+                seat.user_id, seat.automatic = None, False
+                text = f"🚪 The GM vacated the seat **{seat.name}**."
+        elif op == "auto":
+            if type(ruleset).autoplay is Ruleset.autoplay:
+                raise ServiceError(f"{ruleset.title} has no automatic players")
+            seat.user_id, seat.automatic = None, True
+            text = f"🤖 **{seat.name}** is played by Herald's automatic player."
+        else:
+            raise ServiceError(f"unknown seat operation `{op}`")
+        record.log(session, campaign, services, kind="seat", actor="GM", actor_user_id=caller.user_id,
+                   visibility=Visibility.everyone(),
+                   body={"op": op, "seat": seat.name, "user": user_id, "previous": old_user})
+        record.post(session, campaign, services, "thread", text)
+        if seat in seats and old_user != seat.user_id and campaign.status != "lobby":
+            record.post(session, campaign, services, f"seat:{seat.name}",
+                        f"This is **{seat.name}**'s private thread" + (f", now <@{seat.user_id}>'s." if seat.user_id
+                                                                       else "; the seat is vacant."),
+                        components={"remove_users": [old_user] if old_user else []})
+        if campaign.status == "running" and campaign.phase_key:
+            state = record.state_of(campaign, ruleset)
+            await steps.schedule_autoplay(session, services, campaign, ruleset.phase(state))
+    return Reply(text, campaign_id=campaign.id)
+
+
+async def _new_seat(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
+                    seats: list[Seat], name: str) -> Seat:
+    from bot.service.campaigns import check_seat_name
+
+    rule = ruleset.seat_rule(campaign.options, campaign.files)
+    if len(seats) >= rule.maximum:
+        raise ServiceError(f"**{campaign.name}** is full ({rule.maximum} seats)")
+    if rule.names:
+        match = [n for n in rule.names if n.lower() == name.strip().lower()]
+        if not match:
+            raise ServiceError(f"the seats are {', '.join(rule.names)}")
+        name = match[0]
+    else:
+        name = check_seat_name(name)
+    seat = Seat(campaign_id=campaign.id, name=name, user_id=None, automatic=False, position=len(seats),
+                joined_at=services.clock.now())
+    session.add(seat)
+    return seat
+
+
+async def note(services: Services, caller: Caller, text: str, seat_name: str | None,
+               campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        if seat_name:
+            seat = await record.seat_named(session, campaign, seat_name)
+            vis, target, where = Visibility.to(seat.name), f"seat:{seat.name}", f"privately to **{seat.name}**"
+        else:
+            vis, target, where = Visibility.everyone(), "thread", "to the campaign thread"
+        record.log(session, campaign, services, kind="note", actor="GM", actor_user_id=caller.user_id,
+                   visibility=vis, body={"text": text, "to": seat_name})
+        record.post(session, campaign, services, target, f"📜 **The GM:** {text}")
+    return Reply(f"Note posted {where}.", campaign_id=campaign.id)
+
+
+def campaign_tables(campaign: Campaign) -> dict[str, Table]:
+    ruleset = record.ruleset_by_id(campaign.ruleset)
+    tables = {**ruleset.tables()}
+    tables.update({name: Table.load(raw) for name, raw in (campaign.tables or {}).items()})
+    return tables
+
+
+async def table_roll(services: Services, caller: Caller, name: str, private: bool, modifier: int,
+                     campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        tables = campaign_tables(campaign)
+        table = tables.get(name) or next((t for k, t in tables.items() if k.lower() == name.strip().lower()), None)
+        if table is None:
+            raise NotFound(f"no table `{name}` (tables: {', '.join(sorted(tables)) or 'none'})")
+        vis = Visibility.gm_only() if private else Visibility.everyone()
+        campaign.roll_count += 1
+        dice = record.dice_of(campaign, f"table/{campaign.roll_count}")
+        outcome = table.roll(dice, modifier=modifier, visibility=vis)
+        record.log(session, campaign, services, kind="roll", actor="GM", actor_user_id=caller.user_id,
+                   visibility=vis, body={"table": table.name, "rolls": [r.dump() for r in dice.rolls],
+                                         "events": []})
+        text = f"🎲 {outcome.roll.text()}"
+        if not private:
+            record.post(session, campaign, services, "thread", f"The GM rolls on {text[2:]}")
+    return Reply(text + ("" if private else "\n(posted in the campaign thread)"), campaign_id=campaign.id)
+
+
+async def table_upload(services: Services, caller: Caller, text: str, campaign_name: str | None) -> Reply:
+    try:
+        tables = parse_tables(text)
+    except RulesError as exc:
+        raise ServiceError(str(exc)) from None
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        campaign.tables = {**(campaign.tables or {}), **{n: t.dump() for n, t in tables.items()}}
+        record.log(session, campaign, services, kind="tables", actor="GM", actor_user_id=caller.user_id,
+                   visibility=Visibility.gm_only(), body={"source": text, "names": sorted(tables)})
+    return Reply(f"Tables saved: {', '.join(f'`{n}`' for n in sorted(tables))}.", campaign_id=campaign.id)
+
+
+async def table_names(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        return sorted(campaign_tables(campaign))
+
+
+async def upload(services: Services, caller: Caller, kind: str, text: str, campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        ruleset = record.ruleset_of(campaign)
+        if kind not in ruleset.uploads:
+            kinds = ", ".join(f"`{k}`" for k in ruleset.uploads) or "none"
+            raise ServiceError(f"{ruleset.title} takes no `{kind}` files (it takes: {kinds})")
+        try:
+            if campaign.status == "lobby":
+                summary = ruleset.check_upload(kind, text)
+                campaign.files = {**campaign.files, kind: text}
+                record.log(session, campaign, services, kind="upload", actor="GM", actor_user_id=caller.user_id,
+                           visibility=Visibility.gm_only(), body={"kind": kind, "text": text})
+                return Reply(f"`{kind}` saved for the start: {summary}.", campaign_id=campaign.id)
+            _running(campaign)
+            state = record.state_of(campaign, ruleset)
+            dice = record.dice_of(campaign, f"{campaign.phase_key}/upload{campaign.log_seq}")
+            step = ruleset.upload(state, kind, text)
+        except RulesError as exc:
+            raise ServiceError(f"`{kind}` not accepted: {exc}") from None
+        await steps.record_step(session, services, campaign, ruleset, step, dice, kind="upload",
+                                actor=gm_actor(caller), body={"kind": kind, "text": text},
+                                visibility=Visibility.gm_only())
+    return Reply(f"`{kind}` taken into play.", campaign_id=campaign.id)
+
+
+async def act(services: Services, caller: Caller, action: str, campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        _running(campaign)
+        ruleset = record.ruleset_of(campaign)
+        state = record.state_of(campaign, ruleset)
+        n = await record.actions_this_phase(session, campaign)
+        dice = record.dice_of(campaign, f"{campaign.phase_key}/act{n}")
+        try:
+            step = ruleset.act(state, Viewer.gm(), action, dice)
+        except RulesError as exc:
+            raise ServiceError(str(exc)) from None
+        await steps.record_step(session, services, campaign, ruleset, step, dice, kind="gm-action",
+                                actor=gm_actor(caller), body={"action": action}, visibility=Visibility.gm_only())
+        from bot.service.summaries import summary
+
+        text = summary(step.events, dice.rolls, lambda v: True) or "Done."
+    return Reply(text, campaign_id=campaign.id)
+
+
+async def settings(services: Services, caller: Caller, key: str | None, value: str | None,
+                   campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        current = CampaignSettings.load(campaign.settings)
+        if key is None:
+            return Reply(f"Settings of **{campaign.name}**:\n{current.describe()}", campaign_id=campaign.id)
+        if value is None:
+            raise ServiceError(f"give a value for `{key}`")
+        updated = current.with_value(key, value)
+        campaign.settings = updated.dump()
+        record.log(session, campaign, services, kind="settings", actor="GM", actor_user_id=caller.user_id,
+                   visibility=Visibility.everyone(), body={"key": key, "value": value})
+    return Reply(f"Settings of **{campaign.name}**:\n{updated.describe()}", campaign_id=campaign.id)
+
+
+async def gm_action_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        if campaign.status != "running":
+            return []
+        ruleset = record.ruleset_of(campaign)
+        return [a.text for a in ruleset.view(record.state_of(campaign, ruleset), Viewer.gm()).actions]
+
+
+async def latest_snapshot(session: AsyncSession, campaign: Campaign) -> Snapshot | None:
+    snaps = await record.snapshots_of(session, campaign.id)
+    return snaps[-1] if snaps else None

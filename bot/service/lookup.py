@@ -1,0 +1,81 @@
+"""Finding the campaign a request is about, and who the caller is in it."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service.context import Caller
+from bot.service.errors import NotAllowed, NotFound
+from bot.store.models import Campaign, Seat
+from engine.core import Viewer
+
+
+async def find_campaign(session: AsyncSession, caller: Caller, name: str | None = None, *,
+                        for_update: bool = False, include_ended: bool = True) -> Campaign:
+    """By name; else the campaign of this thread or channel; else the caller's only campaign here."""
+    base = select(Campaign).where(Campaign.guild_id == caller.guild_id)
+    if for_update:
+        base = base.with_for_update()  # PostgreSQL: one writer per campaign; SQLite: BEGIN IMMEDIATE
+    if name and name.startswith("#") and name[1:].isdigit():  # buttons carry the campaign's id
+        found = await session.scalar(base.where(Campaign.id == int(name[1:])))
+        if found is None:
+            raise NotFound("that campaign no longer exists")
+        return found
+    if name:
+        found = await session.scalar(base.where(func.lower(Campaign.name) == name.strip().lower()))
+        if found is None:
+            raise NotFound(f"no campaign called **{name}** in this server (see `/campaign list`)")
+        return found
+    here = list(await session.scalars(base.where(or_(
+        Campaign.thread_id == caller.channel_id, Campaign.gm_thread_id == caller.channel_id,
+        Campaign.id.in_(select(Seat.campaign_id).where(Seat.thread_id == caller.channel_id))))))
+    if len(here) == 1:
+        return here[0]
+    in_channel = list(await session.scalars(base.where(Campaign.channel_id == caller.channel_id)
+                                            .order_by(Campaign.id)))
+    live = [c for c in in_channel if c.status != "ended"] or (in_channel if include_ended else [])
+    if len(live) == 1:
+        return live[0]
+    if len(live) > 1:
+        names = ", ".join(f"**{c.name}**" for c in live)
+        raise NotFound(f"several campaigns run in this channel ({names}): name one with `campaign:`")
+    mine = list(await session.scalars(base.where(Campaign.status != "ended", Campaign.id.in_(
+        select(Seat.campaign_id).where(Seat.user_id == caller.user_id)))))
+    if len(mine) == 1:
+        return mine[0]
+    if len(mine) > 1:
+        names = ", ".join(f"**{c.name}**" for c in mine)
+        raise NotFound(f"you play in several campaigns ({names}): name one with `campaign:`")
+    raise NotFound("no campaign here: create one with `/campaign create`, or name one with `campaign:`")
+
+
+def is_gm(campaign: Campaign, caller: Caller) -> bool:
+    return caller.user_id == campaign.gm_user_id or caller.is_gm_role
+
+
+def require_gm(campaign: Campaign, caller: Caller) -> None:
+    if not is_gm(campaign, caller):
+        raise NotAllowed(f"only the GM of **{campaign.name}** can do that")
+
+
+async def seat_of(session: AsyncSession, campaign: Campaign, caller: Caller) -> Seat | None:
+    return await session.scalar(select(Seat).where(Seat.campaign_id == campaign.id,
+                                                   Seat.user_id == caller.user_id))
+
+
+async def require_seat(session: AsyncSession, campaign: Campaign, caller: Caller) -> Seat:
+    seat = await seat_of(session, campaign, caller)
+    if seat is None:
+        raise NotAllowed(f"you have no seat in **{campaign.name}**")
+    return seat
+
+
+async def viewer_of(session: AsyncSession, campaign: Campaign, caller: Caller) -> Viewer:
+    """A seated player sees as their seat; the GM sees all; anyone else is a spectator."""
+    seat = await seat_of(session, campaign, caller)
+    if seat is not None:
+        return Viewer.of_seat(seat.name)
+    if is_gm(campaign, caller):
+        return Viewer.gm()
+    return Viewer.spectator()

@@ -1,0 +1,208 @@
+"""Playing and looking: act on your turn, roll dice, see the map, the history and your sheet."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service import record, steps
+from bot.service.context import Caller, Services
+from bot.service.errors import NotAllowed, NotFound, ServiceError
+from bot.service.lookup import find_campaign, is_gm, require_seat, viewer_of
+from bot.service.replies import Reply
+from bot.service.steps import Actor
+from bot.service.summaries import roll_line, summary
+from bot.store.models import Campaign, LogEntry, Snapshot
+from engine.core import Dice, Event, OrderCheck, Roll, RulesError, Viewer, Visibility, new_seed
+
+RENDER_SLOTS = asyncio.Semaphore(2)
+
+
+def phase_tag(phase_key: str | None) -> str:
+    """A short fingerprint of a phase, carried by action menus so a stale menu is recognised."""
+    return hashlib.sha256((phase_key or "").encode()).hexdigest()[:8]
+
+
+async def act(services: Services, caller: Caller, action: str, campaign_name: str | None, *,
+              expected_tag: str | None = None) -> Reply:
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        seat = await require_seat(session, campaign, caller)
+        if campaign.status != "running":
+            raise ServiceError(f"**{campaign.name}** is not running")
+        if expected_tag is not None and expected_tag != phase_tag(campaign.phase_key):
+            raise ServiceError("that menu is out of date: the game has moved on. Use `/act` for the current one.")
+        ruleset = record.ruleset_of(campaign)
+        state = record.state_of(campaign, ruleset)
+        n = await record.actions_this_phase(session, campaign)
+        dice = record.dice_of(campaign, f"{campaign.phase_key}/act{n}")
+        viewer = Viewer.of_seat(seat.name)
+        try:
+            step = ruleset.act(state, viewer, action, dice)
+        except RulesError as exc:
+            raise ServiceError(str(exc)) from None
+        phase = await steps.record_step(session, services, campaign, ruleset, step, dice, kind="action",
+                                        actor=Actor(seat.name, caller.user_id, viewer), body={"action": action},
+                                        visibility=Visibility.everyone())
+        text = summary(step.events, dice.rolls, lambda v: v.allows(viewer)) or f"`{action}` done."
+        actions = ruleset.view(step.state, viewer).actions if seat.name in phase.waiting else ()
+    return Reply(text, campaign_id=campaign.id, phase_key=phase.key, actions=tuple(actions))
+
+
+async def legal_actions(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
+    """What the caller may do now, as text and as actions for menus."""
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        if campaign.status != "running":
+            raise ServiceError(f"**{campaign.name}** is not running")
+        viewer = await viewer_of(session, campaign, caller)
+        ruleset = record.ruleset_of(campaign)
+        state = record.state_of(campaign, ruleset)
+        view = ruleset.view(state, viewer)
+        if viewer.kind == "seat" and viewer.seat not in view.phase.waiting:
+            waiting = ", ".join(f"**{s}**" for s in sorted(view.phase.waiting)) or "the GM"
+            raise NotAllowed(f"not your turn: {view.phase.label} waits for {waiting}")
+        if not view.actions:
+            raise ServiceError("you have nothing to do right now")
+    return Reply(view.summary, campaign_id=campaign.id, phase_key=view.phase.key, actions=view.actions)
+
+
+async def roll(services: Services, caller: Caller, notation: str, private: bool,
+               campaign_name: str | None) -> Reply:
+    async with services.db.write() as session:
+        try:
+            campaign: Campaign | None = await find_campaign(session, caller, campaign_name, for_update=True)
+        except NotFound:
+            if campaign_name:
+                raise
+            campaign = None
+        if campaign is None or campaign.status != "running":
+            try:
+                result = Dice(new_seed(), "roll").notation(notation, purpose=caller.name)
+            except RulesError as exc:
+                raise ServiceError(str(exc)) from None
+            return Reply(f"🎲 **{caller.name}** rolls {result.text()}\n-# Not a campaign roll, so not logged.",
+                         ephemeral=private)
+        viewer = await viewer_of(session, campaign, caller)
+        if not private:
+            vis = Visibility.everyone()
+        elif viewer.kind == "seat" and viewer.seat:
+            vis = Visibility.to(viewer.seat)
+        else:
+            vis = Visibility.gm_only()
+        campaign.roll_count += 1
+        dice = record.dice_of(campaign, f"roll/{campaign.roll_count}")
+        try:
+            result = dice.notation(notation, purpose=str(viewer), visibility=vis)
+        except RulesError as exc:
+            raise ServiceError(str(exc)) from None
+        record.log(session, campaign, services, kind="roll", actor=str(viewer), actor_user_id=caller.user_id,
+                   visibility=vis, body={"rolls": [result.dump()], "events": []})
+    return Reply(f"🎲 **{caller.name}** rolls {result.text()}\n-# {campaign.name}, roll #{campaign.roll_count}"
+                 f" — from the campaign's committed seed, verifiable when it ends.", ephemeral=private,
+                 campaign_id=campaign.id)
+
+
+async def _state_at(session: AsyncSession, campaign: Campaign, turn: int | None) -> tuple[dict[str, Any], str]:
+    if turn is None or turn == campaign.turn:
+        return campaign.state or {}, campaign.phase_label or ""
+    shot = await session.scalar(select(Snapshot).where(
+        Snapshot.campaign_id == campaign.id, Snapshot.turn == turn, Snapshot.undone.is_(False))
+        .order_by(Snapshot.seq.desc()).limit(1))
+    if shot is None:
+        raise NotFound(f"**{campaign.name}** has no turn {turn} on record")
+    return shot.state, shot.phase_label
+
+
+async def map_image(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        if campaign.state is None:
+            raise ServiceError(f"**{campaign.name}** has not started yet")
+        viewer = await viewer_of(session, campaign, caller)
+        data, label = await _state_at(session, campaign, turn)
+    ruleset = record.ruleset_of(campaign)
+    async with RENDER_SLOTS:
+        png = await asyncio.to_thread(lambda: ruleset.render(ruleset.load(data), viewer))
+    if png is None:
+        hint = " The GM can upload one with `/gm upload kind:regions`." if "regions" in ruleset.uploads else ""
+        return Reply(f"**{campaign.name}** has no map.{hint}", campaign_id=campaign.id)
+    return Reply(f"**{campaign.name}** — {label}", file=(f"{record.slug(campaign.name)}-map.png", png),
+                 campaign_id=campaign.id)
+
+
+def _undone(entries: list[LogEntry]) -> set[int]:
+    out: set[int] = set()
+    for entry in entries:
+        if entry.kind == "rollback":
+            out.update(range(int(entry.body["to_seq"]) + 1, entry.seq))
+    return out
+
+
+def entry_lines(entry: LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
+    """What `viewer` may read of one log entry."""
+    vis = Visibility.load(entry.visibility)
+    events = [Event.load(e) for e in entry.body.get("events", [])]
+    rolls = [Roll.load(r) for r in entry.body.get("rolls", [])]
+    head = f"`#{entry.seq}` {entry.kind} — {entry.actor}"
+    lines = []
+    if vis.allows(viewer):
+        if "action" in entry.body:
+            head += f": `{entry.body['action']}`"
+        if entry.kind == "orders":
+            checks = [OrderCheck.load(c) for c in entry.body.get("checks", [])]
+            lines += [f"> {c.canonical or c.text}" for c in checks if c.accepted]
+        if entry.kind == "note":
+            lines.append(entry.body.get("text", ""))
+        if entry.kind == "rollback":
+            head += f": back to {entry.body.get('to')}"
+    lines += [e.text for e in events if e.visibility.allows(viewer)]
+    lines += [roll_line(r) for r in rolls if r.visibility.allows(viewer) and r.kind != "shuffle"]
+    if not lines and not vis.allows(viewer):
+        return []
+    if undone:
+        head = "↩️ ~~" + head.replace("~", "") + "~~ (undone by a rollback)"
+    return [head, *lines]
+
+
+async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        viewer = await viewer_of(session, campaign, caller)
+        wanted = campaign.turn if turn is None else turn
+        entries = list(await session.scalars(select(LogEntry).where(LogEntry.campaign_id == campaign.id)
+                                             .order_by(LogEntry.seq)))
+    undone = _undone(entries)
+    lines: list[str] = []
+    for entry in entries:
+        if entry.turn == wanted:
+            lines += entry_lines(entry, viewer, undone=entry.seq in undone)
+    if not lines:
+        return Reply(f"Nothing on record for turn {wanted} of **{campaign.name}** that you may see.",
+                     campaign_id=campaign.id)
+    return Reply(f"**{campaign.name}** — turn {wanted}, as {viewer}:\n" + "\n".join(lines), campaign_id=campaign.id)
+
+
+async def sheet(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
+    async with services.db.read() as session:
+        campaign = await find_campaign(session, caller, campaign_name)
+        if campaign.state is None:
+            raise ServiceError(f"**{campaign.name}** has not started yet")
+        ruleset = record.ruleset_of(campaign)
+        state = record.state_of(campaign, ruleset)
+        if seat_name:
+            seat = await record.seat_named(session, campaign, seat_name)
+            if not is_gm(campaign, caller):
+                own = await require_seat(session, campaign, caller)
+                if own.name != seat.name:
+                    raise NotAllowed(f"**{seat.name}**'s sheet is private to that seat and the GM")
+            viewer = Viewer.of_seat(seat.name)
+        else:
+            viewer = await viewer_of(session, campaign, caller)
+        view = ruleset.view(state, viewer)
+        title = f"**{campaign.name}** — {viewer if viewer.kind == 'seat' else viewer.kind}"
+    return Reply(f"{title}\n{view.sheet or view.summary}", campaign_id=campaign.id)

@@ -1,0 +1,113 @@
+"""The campaign record, low level: log entries, snapshots, outbox posts, seats and dice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service.context import Services
+from bot.service.errors import NotFound, ServiceError
+from bot.store.models import Campaign, LogEntry, OutboxPost, Seat, Snapshot
+from engine.core import Dice, Phase, RulesError, Ruleset, Viewer, Visibility
+from engine.rulesets import get as get_ruleset
+
+
+def ruleset_by_id(ruleset_id: str) -> Ruleset[Any]:
+    try:
+        return get_ruleset(ruleset_id)
+    except RulesError as exc:
+        raise ServiceError(str(exc)) from exc
+
+
+def ruleset_of(campaign: Campaign) -> Ruleset[Any]:
+    """The campaign's ruleset, if this build can still read the version it started with."""
+    ruleset = ruleset_by_id(campaign.ruleset)
+    if campaign.status != "lobby" and not ruleset.can_read(campaign.ruleset_version):
+        raise ServiceError(f"this campaign runs {ruleset.title} {campaign.ruleset_version}, which this build "
+                           f"({ruleset.version}) cannot continue; run the matching Herald version")
+    return ruleset
+
+
+def state_of(campaign: Campaign, ruleset: Ruleset[Any]) -> Any:
+    if campaign.state is None:
+        raise ServiceError(f"**{campaign.name}** has not started yet")
+    return ruleset.load(campaign.state)
+
+
+def dice_of(campaign: Campaign, scope: str) -> Dice:
+    return Dice(bytes.fromhex(campaign.seed), scope)
+
+
+async def seats_of(session: AsyncSession, campaign_id: int) -> list[Seat]:
+    rows = await session.scalars(select(Seat).where(Seat.campaign_id == campaign_id).order_by(Seat.position))
+    return list(rows)
+
+
+async def seat_named(session: AsyncSession, campaign: Campaign, name: str) -> Seat:
+    for seat in await seats_of(session, campaign.id):
+        if seat.name.lower() == name.strip().lower():
+            return seat
+    raise NotFound(f"**{campaign.name}** has no seat `{name}`")
+
+
+def log(session: AsyncSession, campaign: Campaign, services: Services, *, kind: str, actor: str,
+        actor_user_id: int | None, visibility: Visibility, body: dict[str, Any]) -> LogEntry:
+    """Append one entry to the campaign's log; entries are never changed afterwards."""
+    campaign.log_seq += 1
+    entry = LogEntry(campaign_id=campaign.id, seq=campaign.log_seq, at=services.clock.now(), kind=kind,
+                     actor=actor, actor_user_id=actor_user_id, turn=campaign.turn, phase_key=campaign.phase_key,
+                     visibility=visibility.dump(), body=body)
+    session.add(entry)
+    return entry
+
+
+def snapshot(session: AsyncSession, campaign: Campaign, services: Services, phase: Phase) -> Snapshot:
+    shot = Snapshot(campaign_id=campaign.id, seq=campaign.log_seq, turn=phase.turn, phase_key=phase.key,
+                    phase_label=phase.label, state=campaign.state or {}, at=services.clock.now())
+    session.add(shot)
+    return shot
+
+
+def post(session: AsyncSession, campaign: Campaign, services: Services, target: str, content: str, *,
+         file: tuple[str, bytes] | None = None, render: dict[str, Any] | None = None,
+         components: dict[str, Any] | None = None) -> OutboxPost:
+    """Queue a post in this transaction; the delivery task sends it after commit, exactly once."""
+    extra = dict(components or {})
+    if render is not None:
+        extra["render"] = render
+    row = OutboxPost(campaign_id=campaign.id, target=target, content=content,
+                     file_name=file[0] if file else None, file_data=file[1] if file else None,
+                     components=extra, created_at=services.clock.now())
+    session.add(row)
+    services.outbox_ready.set()
+    return row
+
+
+def render_job(campaign: Campaign, viewer: Viewer, state_data: dict[str, Any], caption: str) -> dict[str, Any]:
+    """What the delivery task needs to draw a map after commit, off the event loop."""
+    return {"ruleset": campaign.ruleset, "viewer": {"kind": viewer.kind, "seat": viewer.seat},
+            "state": state_data, "name": f"{slug(campaign.name)}-turn{campaign.turn}.png", "caption": caption}
+
+
+def slug(text: str) -> str:
+    out = "".join(c.lower() if c.isalnum() else "-" for c in text)
+    return "-".join(p for p in out.split("-") if p)[:40] or "campaign"
+
+
+async def snapshots_of(session: AsyncSession, campaign_id: int) -> Sequence[Snapshot]:
+    rows = await session.scalars(select(Snapshot).where(Snapshot.campaign_id == campaign_id,
+                                                        Snapshot.undone.is_(False)).order_by(Snapshot.seq))
+    return list(rows)
+
+
+async def actions_this_phase(session: AsyncSession, campaign: Campaign) -> int:
+    """How many actions were logged since the current phase began (it keys their dice)."""
+    since = await session.scalar(select(func.max(Snapshot.seq)).where(
+        Snapshot.campaign_id == campaign.id, Snapshot.undone.is_(False)))
+    count = await session.scalar(select(func.count()).select_from(LogEntry).where(
+        LogEntry.campaign_id == campaign.id, LogEntry.seq > (since or 0),
+        LogEntry.kind.in_(("action", "gm-action", "upload"))))
+    return int(count or 0)

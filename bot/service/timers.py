@@ -1,0 +1,59 @@
+"""Due times: deadlines, reminders before them, and turn timers. Firing lives in deadlines.py."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.service.campaign_settings import CampaignSettings
+from bot.service.context import Services
+from bot.store.models import Campaign, Timer
+
+
+async def clear(session: AsyncSession, campaign: Campaign) -> None:
+    await session.execute(delete(Timer).where(Timer.campaign_id == campaign.id, Timer.fired.is_(False)))
+    campaign.deadline = None
+
+
+async def set_deadline(session: AsyncSession, services: Services, campaign: Campaign, due: datetime) -> None:
+    """A deadline for the current phase, with its reminders; replaces any earlier one."""
+    await clear(session, campaign)
+    campaign.deadline = due
+    key = campaign.phase_key or ""
+    session.add(Timer(campaign_id=campaign.id, kind="deadline", phase_key=key, due_at=due, payload={}))
+    now = services.clock.now()
+    for span in CampaignSettings.load(campaign.settings).reminder_spans():
+        if due - span > now:
+            session.add(Timer(campaign_id=campaign.id, kind="reminder", phase_key=key, due_at=due - span,
+                              payload={"before": int(span.total_seconds())}))
+    services.timers_changed.set()
+
+
+async def set_turn_timer(session: AsyncSession, services: Services, campaign: Campaign, seat: str,
+                         due: datetime) -> None:
+    session.add(Timer(campaign_id=campaign.id, kind="turn", phase_key=campaign.phase_key or "", due_at=due,
+                      payload={"seat": seat}))
+    services.timers_changed.set()
+
+
+async def pending_turn(session: AsyncSession, campaign: Campaign, seat: str) -> bool:
+    rows = await session.scalars(select(Timer).where(Timer.campaign_id == campaign.id, Timer.fired.is_(False),
+                                                     Timer.kind == "turn"))
+    return any(t.payload.get("seat") == seat for t in rows)
+
+
+async def earliest(session: AsyncSession) -> datetime | None:
+    return await session.scalar(select(func.min(Timer.due_at)).where(Timer.fired.is_(False)))
+
+
+async def due(session: AsyncSession, now: datetime) -> list[Timer]:
+    rows = await session.scalars(select(Timer).where(Timer.fired.is_(False), Timer.due_at <= now)
+                                 .order_by(Timer.due_at, Timer.id))
+    return list(rows)
+
+
+async def clear_kind(session: AsyncSession, campaign: Campaign, kind: str) -> None:
+    await session.execute(delete(Timer).where(Timer.campaign_id == campaign.id, Timer.fired.is_(False),
+                                              Timer.kind == kind))

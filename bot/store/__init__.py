@@ -1,0 +1,1 @@
+"""Persistence: typed models, the database engine, and the unit of work."""

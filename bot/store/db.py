@@ -1,0 +1,70 @@
+"""The database: SQLite (WAL, busy timeout, BEGIN IMMEDIATE for writes) or PostgreSQL, same code."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+SQLITE_PRAGMAS = ("journal_mode=WAL", "busy_timeout=15000", "synchronous=NORMAL", "foreign_keys=ON")
+
+
+def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
+    engine = create_async_engine(url, connect_args={"timeout": 15})
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # SQLAlchemy, not the driver, decides when a transaction begins
+        cursor = dbapi_conn.cursor()
+        for pragma in SQLITE_PRAGMAS:
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        # A deferred BEGIN fails at once with "database is locked" when two writers collide after
+        # reading; IMMEDIATE takes the write lock up front so writers queue on busy_timeout instead.
+        conn.exec_driver_sql(begin)
+
+    return engine
+
+
+class Database:
+    """Engines and session factories, built once in main() and closed with `dispose`."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        parsed = make_url(url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            self.writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
+            self.reader = _sqlite_engine(url, "BEGIN")
+        else:
+            self.writer = create_async_engine(url, pool_pre_ping=True)
+            self.reader = self.writer
+        self._write = async_sessionmaker(self.writer, expire_on_commit=False)
+        self._read = async_sessionmaker(self.reader, expire_on_commit=False)
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncSession]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        async with self._write() as session, session.begin():
+            yield session
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """One read-only transaction (never blocks writers on SQLite's WAL)."""
+        async with self._read() as session, session.begin():
+            yield session
+
+    async def dispose(self) -> None:
+        await self.writer.dispose()
+        if self.reader is not self.writer:
+            await self.reader.dispose()

@@ -1,0 +1,48 @@
+"""Upgrade or downgrade the schema with Alembic, inside Herald's own connection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+import migrations
+from bot.store.db import Database
+
+
+def alembic_config(url: str) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(migrations.__file__).parent))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def _run(connection: Any, db_url: str, direction: str, revision: str) -> None:
+    cfg = alembic_config(db_url)
+    cfg.attributes["connection"] = connection
+    getattr(command, direction)(cfg, revision)
+
+
+async def upgrade(db: Database, revision: str = "head") -> None:
+    async with db.writer.connect() as conn:
+        await conn.run_sync(_run, db.url, "upgrade", revision)
+        await conn.commit()
+
+
+async def downgrade(db: Database, revision: str) -> None:
+    async with db.writer.connect() as conn:
+        await conn.run_sync(_run, db.url, "downgrade", revision)
+        await conn.commit()
+
+
+async def current(db: Database) -> str | None:
+    async with db.reader.connect() as conn:
+        return await conn.run_sync(lambda c: MigrationContext.configure(c).get_current_revision())
+
+
+def head(db_url: str) -> str | None:
+    return ScriptDirectory.from_config(alembic_config(db_url)).get_current_head()

@@ -1,0 +1,211 @@
+"""The campaign record: setup, an append-only log, snapshots at phase boundaries, and the outbox."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+Json = dict[str, Any]
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timezone-aware UTC in and out, on SQLite (which stores no zone) as on PostgreSQL."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime: Herald stores UTC-aware times only")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {Json: JSON, datetime: UTCDateTime()}
+
+
+class Campaign(Base):
+    """One campaign: its setup, its current state (a cache of the log) and its settings."""
+
+    __tablename__ = "campaign"
+    __table_args__ = (UniqueConstraint("guild_id", "name", name="uq_campaign_guild_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    gm_thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(100))
+    ruleset: Mapped[str] = mapped_column(String(40))
+    ruleset_version: Mapped[str] = mapped_column(String(20))
+    options: Mapped[Json]
+    settings: Mapped[Json]
+    files: Mapped[Json]
+    tables: Mapped[Json]
+    gm_user_id: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(10))  # lobby | running | ended
+    seed: Mapped[str] = mapped_column(String(64))  # hex; secret until the campaign ends
+    commitment: Mapped[str] = mapped_column(String(64))
+    state: Mapped[Json | None]
+    phase_key: Mapped[str | None] = mapped_column(String(80))
+    phase_label: Mapped[str | None] = mapped_column(String(200))
+    turn: Mapped[int] = mapped_column(default=0)
+    deadline: Mapped[datetime | None]
+    log_seq: Mapped[int] = mapped_column(default=0)
+    roll_count: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime]
+    started_at: Mapped[datetime | None]
+    ended_at: Mapped[datetime | None]
+    version_id: Mapped[int] = mapped_column(default=1)
+
+    __mapper_args__ = {"version_id_col": version_id}
+
+
+class Seat(Base):
+    """A seat at the table; its user may change (replace) while the seat and its secrets stay."""
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "name", name="uq_seat_campaign_name"),
+        Index("uq_seat_campaign_user", "campaign_id", "user_id", unique=True,
+              sqlite_where=text("user_id IS NOT NULL"), postgresql_where=text("user_id IS NOT NULL")),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    automatic: Mapped[bool] = mapped_column(Boolean, default=False)
+    position: Mapped[int]
+    thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    joined_at: Mapped[datetime]
+
+
+class LogEntry(Base):
+    """One accepted thing, never changed: setup, action, orders, resolution, GM edit, roll, rollback…"""
+
+    __tablename__ = "log_entry"
+    __table_args__ = (UniqueConstraint("campaign_id", "seq", name="uq_log_entry_campaign_seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int]
+    at: Mapped[datetime]
+    kind: Mapped[str] = mapped_column(String(20))
+    actor: Mapped[str] = mapped_column(String(60))
+    actor_user_id: Mapped[int | None] = mapped_column(BigInteger)
+    turn: Mapped[int]
+    phase_key: Mapped[str | None] = mapped_column(String(80))
+    visibility: Mapped[Json]
+    body: Mapped[Json]
+
+
+class Snapshot(Base):
+    """The state at the start of a phase; rollback returns to one."""
+
+    __tablename__ = "snapshot"
+    __table_args__ = (Index("ix_snapshot_campaign_seq", "campaign_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    turn: Mapped[int]
+    phase_key: Mapped[str] = mapped_column(String(80))
+    phase_label: Mapped[str] = mapped_column(String(200))
+    state: Mapped[Json]
+    at: Mapped[datetime]
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class OrderSet(Base):
+    """A seat's orders for one order window: private, editable until the window resolves."""
+
+    __tablename__ = "order_set"
+    __table_args__ = (UniqueConstraint("campaign_id", "seat", "phase_key", name="uq_order_set_window"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[str] = mapped_column(String(40))
+    phase_key: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str] = mapped_column(Text)
+    checks: Mapped[Json]
+    status: Mapped[str] = mapped_column(String(12))  # open | resolved | superseded
+    submitted_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+
+class Follower(Base):
+    __tablename__ = "follower"
+
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+
+
+class Timer(Base):
+    """A due time: a deadline, a reminder or a turn timer. One task sleeps until the earliest."""
+
+    __tablename__ = "timer"
+    __table_args__ = (Index("ix_timer_pending_due", "fired", "due_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))  # deadline | reminder | turn
+    phase_key: Mapped[str] = mapped_column(String(80))
+    due_at: Mapped[datetime]
+    fired: Mapped[bool] = mapped_column(Boolean, default=False)
+    payload: Mapped[Json]
+
+
+class OutboxPost(Base):
+    """A post written in the same transaction as the change it announces; delivered once."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_pending", "sent_at", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    campaign_id: Mapped[int | None] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"))
+    target: Mapped[str] = mapped_column(String(60))  # thread | channel | gm | seat:<name>
+    content: Mapped[str] = mapped_column(Text)
+    file_name: Mapped[str | None] = mapped_column(String(100))
+    file_data: Mapped[bytes | None] = mapped_column(LargeBinary)
+    components: Mapped[Json]
+    created_at: Mapped[datetime]
+    attempts: Mapped[int] = mapped_column(default=0)
+    sent_at: Mapped[datetime | None]
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    error: Mapped[str | None] = mapped_column(Text)

@@ -1,0 +1,1 @@
+"""Alembic owns the schema; every revision also downgrades."""
