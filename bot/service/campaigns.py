@@ -93,11 +93,11 @@ async def create(services: Services, caller: Caller, name: str, ruleset_id: str,
 async def join(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
     async with services.db.write() as session:
         campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        if await seat_of(session, campaign, caller):
+            raise ServiceError(f"you already have a seat in **{campaign.name}**")
         if campaign.status != "lobby":
             raise ServiceError(f"**{campaign.name}** has started; ask the GM to give you a seat "
                                f"(`/gm seat assign`)")
-        if await seat_of(session, campaign, caller):
-            raise ServiceError(f"you already have a seat in **{campaign.name}**")
         ruleset = record.ruleset_of(campaign)
         rule = ruleset.seat_rule(campaign.options, campaign.files)
         seats = await record.seats_of(session, campaign.id)

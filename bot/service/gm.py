@@ -46,6 +46,7 @@ async def advance_campaign(session: AsyncSession, services: Services, campaign: 
             step = await asyncio.to_thread(ruleset.resolve, state, orders, dice)
         except RulesError as exc:
             raise ServiceError(f"the turn cannot resolve: {exc}") from None
+        record.snapshot(session, campaign, services, phase, kind="before")  # the default rollback target
         for row in rows:
             row.status = "resolved"
         missing = sorted(set(phase.waiting) - set(orders))
@@ -96,9 +97,11 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
         _running(campaign)
         snaps = list(await record.snapshots_of(session, campaign.id))
         if to is None:
-            if len(snaps) < 2:
+            began = max((s.seq for s in snaps if s.kind == "start" and s.phase_key == campaign.phase_key), default=0)
+            earlier = [s for s in snaps if s.seq < began]
+            if not earlier:
                 raise ServiceError("there is no earlier phase to go back to")
-            target = snaps[-2]
+            target = earlier[-1]
         else:
             matches = [s for s in snaps if s.id == to]
             if not matches:
@@ -115,22 +118,22 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
                 row.status = "superseded"
         await timers.clear(session, campaign)
         from_label = campaign.phase_label
+        ruleset = record.ruleset_of(campaign)
         campaign.state = target.state
-        campaign.phase_key, campaign.phase_label, campaign.turn = target.phase_key, target.phase_label, target.turn
+        state = record.state_of(campaign, ruleset)
+        phase = ruleset.phase(state)
+        campaign.phase_key, campaign.phase_label, campaign.turn = phase.key, phase.label, phase.turn
         why = f" ({reason})" if reason else ""
         record.log(session, campaign, services, kind="rollback", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(),
                    body={"to_seq": target.seq, "to": target.phase_label, "from": from_label, "reason": reason})
+        where = "the start of " if target.kind == "start" else ""
         record.post(session, campaign, services, "thread",
-                    f"⏪ The GM rolled **{campaign.name}** back from **{from_label}** to the start of "
-                    f"**{target.phase_label}**{why}. Orders for that phase are open again.")
-        ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset)
-        # the target snapshot stays the current phase's snapshot: announce its window again
+                    f"⏪ The GM rolled **{campaign.name}** back from **{from_label}** to {where}"
+                    f"**{target.phase_label}**{why}.")
         record.post(session, campaign, services, "thread", "",
-                    render=record.render_job(campaign, Viewer.spectator(), target.state,
-                                             f"Map — {target.phase_label}"))
-        await steps.announce(session, services, campaign, ruleset, state, ruleset.phase(state))
+                    render=record.render_job(campaign, Viewer.spectator(), target.state, f"Map — {phase.label}"))
+        await steps.announce(session, services, campaign, ruleset, state, phase)
     return Reply(f"Rolled back to **{target.phase_label}**.", campaign_id=campaign.id)
 
 
@@ -228,7 +231,8 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             record.post(session, campaign, services, f"seat:{seat.name}",
                         f"This is **{seat.name}**'s private thread" + (f", now <@{seat.user_id}>'s." if seat.user_id
                                                                        else "; the seat is vacant."),
-                        components={"remove_users": [old_user] if old_user else []})
+                        components={"add_users": [seat.user_id] if seat.user_id else [],
+                                    "remove_users": [old_user] if old_user else []})
         if campaign.status == "running" and campaign.phase_key:
             state = record.state_of(campaign, ruleset)
             await steps.schedule_autoplay(session, services, campaign, ruleset.phase(state))

@@ -93,16 +93,14 @@ async def _target(services: Services, deliverer: Deliverer, post: OutboxPost) ->
     if post.target.startswith("seat:"):
         if seat is None:
             return _Target(None, "no such seat")
-        thread_id = seat.thread_id
-        if thread_id is None:
-            if seat.user_id is None:
-                return _Target(None, "no one holds this seat")
-            thread = await deliverer.create_thread(campaign.channel_id, f"{campaign.name} — {seat.name}"[:100],
-                                                   private=True)
-            thread_id = await _keep_thread(services, Seat, seat.id, "thread_id", thread)
-        if seat.user_id is not None:
-            await deliverer.add_member(thread_id, seat.user_id)
-        return _Target(thread_id)
+        if seat.thread_id is not None:
+            return _Target(seat.thread_id)
+        if seat.user_id is None:
+            return _Target(None, "no one holds this seat")
+        thread = await deliverer.create_thread(campaign.channel_id, f"{campaign.name} — {seat.name}"[:100],
+                                               private=True)
+        await deliverer.add_member(thread, seat.user_id)
+        return _Target(await _keep_thread(services, Seat, seat.id, "thread_id", thread))
     return _Target(None, f"unknown target {post.target}")
 
 

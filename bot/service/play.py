@@ -135,14 +135,6 @@ async def map_image(services: Services, caller: Caller, turn: int | None, campai
                  campaign_id=campaign.id)
 
 
-def _undone(entries: list[LogEntry]) -> set[int]:
-    out: set[int] = set()
-    for entry in entries:
-        if entry.kind == "rollback":
-            out.update(range(int(entry.body["to_seq"]) + 1, entry.seq))
-    return out
-
-
 def entry_lines(entry: LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
     """What `viewer` may read of one log entry."""
     vis = Visibility.load(entry.visibility)
@@ -176,7 +168,7 @@ async def history(services: Services, caller: Caller, turn: int | None, campaign
         wanted = campaign.turn if turn is None else turn
         entries = list(await session.scalars(select(LogEntry).where(LogEntry.campaign_id == campaign.id)
                                              .order_by(LogEntry.seq)))
-    undone = _undone(entries)
+    undone = record.undone_seqs(entries)
     lines: list[str] = []
     for entry in entries:
         if entry.turn == wanted:

@@ -64,9 +64,15 @@ def log(session: AsyncSession, campaign: Campaign, services: Services, *, kind: 
     return entry
 
 
-def snapshot(session: AsyncSession, campaign: Campaign, services: Services, phase: Phase) -> Snapshot:
+UNDOABLE = ("action", "gm-action", "resolution", "upload")  # the log entries that changed the state
+
+
+def snapshot(session: AsyncSession, campaign: Campaign, services: Services, phase: Phase, *,
+             kind: str = "start") -> Snapshot:
+    """Keep the state as it is now: at the start of a phase, or just before a resolution."""
+    label = phase.label if kind == "start" else f"{phase.label} (before it resolved)"
     shot = Snapshot(campaign_id=campaign.id, seq=campaign.log_seq, turn=phase.turn, phase_key=phase.key,
-                    phase_label=phase.label, state=campaign.state or {}, at=services.clock.now())
+                    phase_label=label, kind=kind, state=campaign.state or {}, at=services.clock.now())
     session.add(shot)
     return shot
 
@@ -103,11 +109,27 @@ async def snapshots_of(session: AsyncSession, campaign_id: int) -> Sequence[Snap
     return list(rows)
 
 
+def undone_seqs(entries: Sequence[LogEntry]) -> set[int]:
+    """Seqs of state-changing entries that a later rollback took back."""
+    out: set[int] = set()
+    for entry in entries:
+        if entry.kind == "rollback":
+            back_to = int(entry.body["to_seq"])
+            out.update(e.seq for e in entries if back_to < e.seq < entry.seq and e.kind in UNDOABLE)
+    return out
+
+
+async def this_phase(session: AsyncSession, campaign: Campaign) -> list[LogEntry]:
+    """The log entries of the current phase that are still in effect (not taken back by a rollback)."""
+    await session.flush()
+    start = await session.scalar(select(func.max(Snapshot.seq)).where(
+        Snapshot.campaign_id == campaign.id, Snapshot.undone.is_(False), Snapshot.kind == "start"))
+    entries = list(await session.scalars(select(LogEntry).where(
+        LogEntry.campaign_id == campaign.id, LogEntry.seq > (start or 0)).order_by(LogEntry.seq)))
+    undone = undone_seqs(entries)
+    return [e for e in entries if e.seq not in undone]
+
+
 async def actions_this_phase(session: AsyncSession, campaign: Campaign) -> int:
-    """How many actions were logged since the current phase began (it keys their dice)."""
-    since = await session.scalar(select(func.max(Snapshot.seq)).where(
-        Snapshot.campaign_id == campaign.id, Snapshot.undone.is_(False)))
-    count = await session.scalar(select(func.count()).select_from(LogEntry).where(
-        LogEntry.campaign_id == campaign.id, LogEntry.seq > (since or 0),
-        LogEntry.kind.in_(("action", "gm-action", "upload"))))
-    return int(count or 0)
+    """How many actions this phase has seen: it keys their dice, so a replay after a rollback rolls the same."""
+    return sum(1 for e in await this_phase(session, campaign) if e.kind in ("action", "gm-action", "upload"))

@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, seat_only, summary
-from bot.store.models import Campaign, LogEntry, Snapshot
+from bot.store.models import Campaign
 from engine.core import Dice, Event, Phase, Roll, Ruleset, Step, Viewer, Visibility, Window
 
 
@@ -61,13 +60,8 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
 
 async def phase_summary(session: AsyncSession, campaign: Campaign) -> str:
     """The public events and dice of everything logged since the current phase began."""
-    await session.flush()
-    since = await session.scalar(select(func.max(Snapshot.seq)).where(
-        Snapshot.campaign_id == campaign.id, Snapshot.undone.is_(False)))
-    entries = await session.scalars(select(LogEntry).where(
-        LogEntry.campaign_id == campaign.id, LogEntry.seq > (since or 0)).order_by(LogEntry.seq))
     lines = []
-    for entry in entries:
+    for entry in await record.this_phase(session, campaign):
         events = [Event.load(e) for e in entry.body.get("events", [])]
         rolls = [Roll.load(r) for r in entry.body.get("rolls", [])]
         text = summary(events, rolls, public)

@@ -37,7 +37,7 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
 class Database:
     """Engines and session factories, built once in main() and closed with `dispose`."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, connect_args: dict[str, Any] | None = None) -> None:
         self.url = url
         parsed = make_url(url)
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
@@ -47,7 +47,7 @@ class Database:
             self.writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
             self.reader = _sqlite_engine(url, "BEGIN")
         else:
-            self.writer = create_async_engine(url, pool_pre_ping=True)
+            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=connect_args or {})
             self.reader = self.writer
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)
         self._read = async_sessionmaker(self.reader, expire_on_commit=False)

@@ -147,6 +147,7 @@ class Snapshot(Base):
     turn: Mapped[int]
     phase_key: Mapped[str] = mapped_column(String(80))
     phase_label: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(12), default="start")  # start | before (a resolution)
     state: Mapped[Json]
     at: Mapped[datetime]
     undone: Mapped[bool] = mapped_column(Boolean, default=False)

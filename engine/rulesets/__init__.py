@@ -30,7 +30,10 @@ def get(ruleset_id: str) -> Ruleset[Any]:
         if exc.name and module_name.startswith(exc.name):
             raise RulesError(f"ruleset `{ruleset_id}` is not installed yet") from exc
         raise
-    ruleset: Ruleset[Any] = getattr(module, cls_name)()
+    cls = getattr(module, cls_name, None)
+    if cls is None:
+        raise RulesError(f"ruleset `{ruleset_id}` is not installed yet")
+    ruleset: Ruleset[Any] = cls()
     return ruleset
 
 

@@ -140,6 +140,7 @@ def upgrade() -> None:
     sa.Column('turn', sa.Integer(), nullable=False),
     sa.Column('phase_key', sa.String(length=80), nullable=False),
     sa.Column('phase_label', sa.String(length=200), nullable=False),
+    sa.Column('kind', sa.String(length=12), nullable=False),
     sa.Column('state', sa.JSON(), nullable=False),
     sa.Column('at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('undone', sa.Boolean(), nullable=False),

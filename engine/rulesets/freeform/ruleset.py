@@ -158,7 +158,7 @@ class Freeform(Ruleset[FreeformState]):
 
     def resolve(self, state: FreeformState, orders: Mapping[str, Sequence[str]],
                 dice: Dice) -> Step[FreeformState]:
-        events: list[Event] = [Event(f"**Turn {state.turn} results**", kind="heading")]
+        events: list[Event] = []
         for result in state.pending:
             if result.to is None:
                 events.append(Event(result.text, kind="result"))
