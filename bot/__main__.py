@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -52,7 +53,8 @@ def run() -> None:
         click.echo("DISCORD_TOKEN is not set: opening the local console on "
                    f"{settings.url} (type /help, or `quit`).")
         sys.exit(asyncio.run(_console(settings, None, None, None, None)))
-    asyncio.run(_bot(settings))
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(_bot(settings))
 
 
 async def _bot(settings: Settings) -> None:
@@ -74,6 +76,9 @@ async def _bot(settings: Settings) -> None:
         services = Services(db=db)
         token = settings.discord_token.get_secret_value() if settings.discord_token else ""
         async with HeraldBot(services, gm_role=settings.gm_role, sync_commands=settings.sync_commands) as bot:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):  # docker stop, Ctrl-C: close the gateway cleanly
+                loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))
             await bot.start(token)
     finally:
         await db.dispose()

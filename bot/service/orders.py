@@ -10,6 +10,7 @@ from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_seat
+from bot.service.record import wake_after_commit
 from bot.service.replies import Reply
 from bot.store.models import Campaign, OrderSet, Seat, Timer
 from engine.core import OrderCheck, Phase, RulesError, Verdict, Visibility, Window
@@ -78,7 +79,7 @@ async def submit(services: Services, caller: Caller, text: str, campaign_name: s
         settings = CampaignSettings.load(campaign.settings)
         if all_in and settings.auto_advance in ("all-in", "both"):
             session.add(Timer(campaign_id=campaign.id, kind="all-in", phase_key=phase.key, due_at=now, payload={}))
-            services.timers_changed.set()
+            wake_after_commit(session, services.timers_changed)
         if all_in:
             record.post(session, campaign, services, "gm",
                         f"📬 Every seat has sent orders for **{phase.label}**.")

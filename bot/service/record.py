@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.context import Services
@@ -77,6 +78,19 @@ def snapshot(session: AsyncSession, campaign: Campaign, services: Services, phas
     return shot
 
 
+def wake_after_commit(session: AsyncSession, flag: asyncio.Event) -> None:
+    """Wake a background task once this transaction commits (waking it earlier, it would find nothing)."""
+    key = ("wake", id(flag))
+    if session.info.get(key):
+        return
+    session.info[key] = True
+
+    def _set(_session: object) -> None:
+        flag.set()
+
+    event.listen(session.sync_session, "after_commit", _set, once=True)
+
+
 def post(session: AsyncSession, campaign: Campaign, services: Services, target: str, content: str, *,
          file: tuple[str, bytes] | None = None, render: dict[str, Any] | None = None,
          components: dict[str, Any] | None = None) -> OutboxPost:
@@ -88,7 +102,7 @@ def post(session: AsyncSession, campaign: Campaign, services: Services, target: 
                      file_name=file[0] if file else None, file_data=file[1] if file else None,
                      components=extra, created_at=services.clock.now())
     session.add(row)
-    services.outbox_ready.set()
+    wake_after_commit(session, services.outbox_ready)
     return row
 
 

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
+from bot.service.record import wake_after_commit
 from bot.store.models import Campaign, Timer
 
 
@@ -28,14 +29,14 @@ async def set_deadline(session: AsyncSession, services: Services, campaign: Camp
         if due - span > now:
             session.add(Timer(campaign_id=campaign.id, kind="reminder", phase_key=key, due_at=due - span,
                               payload={"before": int(span.total_seconds())}))
-    services.timers_changed.set()
+    wake_after_commit(session, services.timers_changed)
 
 
 async def set_turn_timer(session: AsyncSession, services: Services, campaign: Campaign, seat: str,
                          due: datetime) -> None:
     session.add(Timer(campaign_id=campaign.id, kind="turn", phase_key=campaign.phase_key or "", due_at=due,
                       payload={"seat": seat}))
-    services.timers_changed.set()
+    wake_after_commit(session, services.timers_changed)
 
 
 async def pending_turn(session: AsyncSession, campaign: Campaign, seat: str) -> bool:
