@@ -44,9 +44,9 @@ class RailroadCost:
 
 
 def railroad_segment_cost(levels: int = 1, *, terrain: Terrain | None = None) -> RailroadCost:
-    """Railroad levels into a province: each a Level One project of 50 GP, 25 NFP and 10 yard points.
+    """Railroad levels into a province: each a Level One project, 50 GP, 25 NFP, 10 yard (LotE 3.4.1).
 
-    Desert and Steppe provinces cost half as much again in GP and NFP, lumber being imported (LotE 3.4.1);
+    Desert and Steppe provinces cost half as much again in GP and NFP, lumber being imported;
     the yard points are not raised.
     """
     rules = chart("s3_rules")["railroad"]

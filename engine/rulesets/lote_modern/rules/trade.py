@@ -267,7 +267,7 @@ def trace_leg(sea: SeaMap, start: str, end: str, trade_range: int, access: SeaAc
 
 
 def reachable_ports(sea: SeaMap, start: str, trade_range: int, access: SeaAccess = OPEN_SEA) -> dict[str, int]:
-    """Every port within a Trade Range of a port, with the range it takes (the start itself excluded)."""
+    """Every other port within a Trade Range of a port, with the range it takes (LotE 2.8.2.1)."""
     best = _distances(sea, start, trade_range, access)
     out: dict[str, int] = {}
     for port in sea.ports:
@@ -294,10 +294,10 @@ class SeaRoute:
 
 def trace_sea_route(sea: SeaMap, *, origins: Collection[str], anchors: Collection[str], target: str,
                     trade_range: int, conduit_limit: int, access: SeaAccess = OPEN_SEA) -> SeaRoute | None:
-    """A Sea Trade Route from an origination port to a target port through the nation's own conduits.
+    """A Sea Trade Route from an origination port to a target port through own conduits (LotE 2.8.3).
 
     Each conduit joins two of the nation's anchors within its Trade Range; at most `conduit_limit` of them,
-    then one last leg within the Trade Range to the target's port (LotE 2.8.3, 2.8.3.1). Fewest conduits win.
+    then one last leg within the Trade Range to the target's port (2.8.3.1). Fewest conduits win.
     """
     if trade_range < 1:
         return None
@@ -397,10 +397,10 @@ def aerial_anchor_qualifies(own_status: str) -> bool:
 def trace_aerial_route(*, home_office: str, capital: str, anchors: Collection[str],
                        distance: Callable[[str, str], int | None], tech_level: int, conduit_limit: int,
                        industrial: bool) -> tuple[str, ...] | None:
-    """An aerial route from the Home Office to a partner's Capital: the anchor cities it flies through.
+    """An aerial route from the Home Office to a partner's Capital: its anchor cities (LotE 2.8.5).
 
     Each hop, anchor to anchor and the last to the Capital, is within the Aerial Trade Range; at most the
-    aerial conduit limit of hops between anchors (LotE 2.8.5). `distance` is the map's measure (None: no way).
+    aerial conduit limit of hops between anchors. `distance` is the map's measure (None: no way).
     """
     reach = aerial_trade_range(tech_level, industrial=industrial)
     limit = aerial_conduit_limit(conduit_limit)
@@ -435,9 +435,9 @@ def hands_off_trade_applies(nation_type: NationType) -> bool:
 
 
 def hands_off_initial_msp(nmv: Number, route_trade_value: Number, port_free_capacity: Number) -> int:
-    """MSP a new hands-off route starts with: NMV x the route's trade value, within the port's free room.
+    """MSP a new hands-off route starts with: NMV x its trade value, within the port's room (LotE 2.9).
 
-    LotE 2.9 names the inputs but not the formula; this is the GM reading recorded in sections-2-4.md.
+    The text names the inputs but not the formula; this is the GM reading recorded in sections-2-4.md.
     """
     wanted = exact(nmv) * exact(route_trade_value)
     return max(0, int(min(wanted, exact(port_free_capacity))))

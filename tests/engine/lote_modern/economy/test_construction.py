@@ -126,3 +126,21 @@ def test_2_8_1_navigation_helps_mapping_except_renaissance_at_magellan():
     assert not military.navigation_counts_for_mapping(R, straits_of_magellan=True)
     assert military.navigation_counts_for_mapping(I1, straits_of_magellan=True)
     assert not military.navigation_counts_for_mapping(Culture.SEAFARING, straits_of_magellan=False)
+
+
+def test_3_1_quality_ratings_rise_only_to_their_cap():
+    assert military.may_raise_quality_rating(R, 9, "artillery", 8)
+    assert not military.may_raise_quality_rating(R, 9, "artillery", 9)
+    assert military.may_raise_quality_rating(I1, 12, "warship", 26)
+    assert not military.may_raise_quality_rating(Culture.CIVILIZED, 7, "artillery", 1)
+    assert military.may_raise_quality_rating(Culture.CIVILIZED, 7, "artillery", 1, bought_artillery=True)
+    assert not military.may_raise_quality_rating(Culture.PRE_COLUMBIAN, 2, "cavalry", 0)
+    assert military.may_raise_quality_rating(Culture.PRE_COLUMBIAN, 2, "cavalry", 0, cavalry_count_expired=True)
+    with pytest.raises(RulesError):
+        military.may_raise_quality_rating(R, 9, "navigation", 1)
+
+
+def test_3_2_1_3_2_airships_with_siege_bombard():
+    assert military.can_bombard("Z", I1) and military.can_bombard("ZS", I1) and military.can_bombard("ZH", I1)
+    assert not military.can_bombard("ZT", I1)
+    assert not military.can_bombard("HA", I1)
