@@ -37,6 +37,9 @@ def test_4_1_rd_project_cost_and_execution_example():
     assert (after.gp, after.nfp, after.years, after.advances) == (0, 4, 2, 1)
     missed = research.research_turn(progress, FixedDice(46), purpose="rd/pmt/ice", turn_years=2)
     assert missed.gained == 0 and missed.progress.gp == 300
+    # The second turn after an Advance: (0 + 4 x 5) + (2 x 5) = 30 / 7 = 4%.
+    assert research.advance_chance(after.gp, after.nfp, after.years, 6) == 4
+    assert research.advance_chance(after.gp, after.nfp, after.years, 6, modifier=5) == 9
 
 
 def test_4_1_no_more_advances_than_nfp_invested():
