@@ -13,7 +13,9 @@ Offers:
   `explore_ruling`, `record_explore`, `explore_losses`; NM `check_nationalize`, `nationalize_ruling`;
   CIR `check_colonize_inhabited`, `colonize_inhabited_ruling`, `settle_inhabited`; DCL
   `check_destroy_combine_location`, `destroy_combine_location`.
-- `ActionOptions`: the campaign choices where section 5 is silent (docs/rulesets/lote-modern/sections-5-7.md).
+- `ActionOptions` and `campaign_options`: the campaign choices where section 5 is silent
+  (docs/rulesets/lote-modern/sections-5-7.md); `option_list` and `options_of` turn any of this package's
+  options dataclasses into campaign `Option`s and back.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from engine.core.errors import RulesError
 from engine.core.rng import Dice, Roll
+from engine.core.ruleset import Option, OptionValue
 from engine.core.tables import load_data
 from engine.core.visibility import GM_ONLY, Visibility
 
@@ -100,6 +103,39 @@ class Cost:
     nfp: int = 0
 
 
+class _Options(Protocol):
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+OptionsT = TypeVar("OptionsT", bound=_Options)
+
+
+def option_name(prefix: str, field_name: str) -> str:
+    """The campaign option name of an options field: `banking` + `profit_basis` → `banking-profit-basis`."""
+    return f"{prefix}-{field_name.replace('_', '-')}"
+
+
+def option_list(kind: type[_Options], prefix: str, helps: Mapping[str, str], *,
+                choices: Mapping[str, tuple[str, ...]] | None = None,
+                bounds: Mapping[str, tuple[int | None, int | None]] | None = None) -> tuple[Option, ...]:
+    """Campaign `Option`s for every field of an options dataclass, with its default and help."""
+    out = []
+    for f in fields(kind):
+        if not isinstance(f.default, bool | int | str):
+            raise TypeError(f"{kind.__name__}.{f.name} needs a bool, int or str default to be a campaign option")
+        low, high = (bounds or {}).get(f.name, (None, None))
+        out.append(Option(option_name(prefix, f.name), f.default, helps[f.name], (choices or {}).get(f.name, ()),
+                          low, high))
+    return tuple(out)
+
+
+def options_of(kind: type[OptionsT], prefix: str, values: Mapping[str, OptionValue]) -> OptionsT:
+    """An options dataclass from a campaign's option values (fields not set keep their defaults)."""
+    chosen = {f.name: values[option_name(prefix, f.name)] for f in fields(kind)
+              if option_name(prefix, f.name) in values}
+    return kind(**chosen)
+
+
 @dataclass(frozen=True, slots=True)
 class ActionOptions:
     """Campaign choices for section 5 where the supplement is silent (see the notes file)."""
@@ -108,6 +144,21 @@ class ActionOptions:
     minimum_capacity: int = 1           # no unit falls below one action a year
     dcl_automatic_when_undefended: bool = True
     nationalize_tax_penalty_percent: int = -1   # -1: the GM rules the tax loss each time
+
+    @classmethod
+    def from_campaign(cls, values: Mapping[str, OptionValue]) -> ActionOptions:
+        return options_of(cls, "actions", values)
+
+
+def campaign_options() -> tuple[Option, ...]:
+    """Section 5's campaign options (names `actions-...`)."""
+    return option_list(ActionOptions, "actions", {
+        "industrial_land_months": "Actions a year for Industrial land units (Table 5-1 gives none; default 9)",
+        "minimum_capacity": "The fewest actions a year any unit keeps after modifiers",
+        "dcl_automatic_when_undefended": "A Destroy Combine Location against an undefended site succeeds outright",
+        "nationalize_tax_penalty_percent": "Tax rate lost after a Nationalize Monopoly (-1: the GM rules each time)",
+    }, bounds={"industrial_land_months": (1, 24), "minimum_capacity": (0, 24),
+               "nationalize_tax_penalty_percent": (-1, 100)})
 
 
 # --- tables ------------------------------------------------------------------------------------------------
@@ -441,8 +492,11 @@ def check_explore(*, culture: str, kind: str, requirement: int) -> list[str]:
 
 
 def explore_ruling(progress: MappingProgress, *, leader: str, charisma: int, navigation: int,
-                   hostile: bool, ships: int, dice: Dice | None = None) -> NeedsRuling:
-    """LotE 5.2.2: the GM judges whether the attempt maps a point and what storms and mutiny cost."""
+                   hostile: bool, ships: int, culture: str = "R", straits_of_magellan: bool = False,
+                   dice: Dice | None = None) -> NeedsRuling:
+    """LotE 5.2.2 / 2.8.1: the GM judges whether the attempt maps a point and what storms and mutiny cost."""
+    if straits_of_magellan and culture_key(culture) == "renaissance":
+        navigation = 0          # 2.8.1: Renaissance navigators get no help from their rating there
     return ask("LotE 5.2.2 Explore", f"Does {leader}'s attempt gain a mapping point in {progress.feature}, "
                "and how many ship units are lost (the leader counts as one ship, taken last)?",
                options=("success", "failure"),

@@ -1,7 +1,7 @@
 """LotE Modern Era 6.2: inter-national banking, from the loan schedule to rebuilding a collapsed bank.
 
 Offers:
-- `BankingOptions` (campaign choices where 6.2 is silent or contradicts itself), `Bank`, `Loan`,
+- `BankingOptions` and `campaign_options` (choices where 6.2 is silent or contradicts itself), `Bank`, `Loan`,
   `TaxPenalty`, `DefaultOutcome` (all dump/load to JSON-compatible data).
 - `has_bank` (6.2), `amount_owed`, `due_turn`, `due_loans` (6.2.1, 6.2.5), `loan_capacity`,
   `available_to_lend`, `invest` (6.2.4), `bank_status`, `open_bank`, `close_bank` (6.2.3),
@@ -20,7 +20,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engine.core.errors import RulesError
+from engine.core.ruleset import Option, OptionValue
 from engine.core.tables import load_data
+from engine.rulesets.lote_modern.rules.actions import option_list, options_of
 
 PACKAGE = "engine.rulesets.lote_modern"
 BankStatus = Literal["Open", "Closed", "Defaulted"]
@@ -42,6 +44,24 @@ class BankingOptions:
     tax_penalty_on_any_default: bool = True      # the 6.2.6 example; off: only when the bank collapses
     penalty_on_amount_owed: bool = False         # penalty twice the principal (off) or twice what was owed
     recovered_rate_floor: bool = True            # a recovered bank's internal floor rises by the 10% boost
+
+    @classmethod
+    def from_campaign(cls, values: Mapping[str, OptionValue]) -> BankingOptions:
+        return options_of(cls, "banking", values)
+
+
+def campaign_options() -> tuple[Option, ...]:
+    """Section 6.2's campaign options (names `banking-...`)."""
+    return option_list(BankingOptions, "banking", {
+        "profit_basis": "What a repaid loan adds to the bank: the rate over its internal rate (spread) or all interest",
+        "max_external_rate_percent": "The highest external rate the market bears, in percent",
+        "catholic_internal_capacity_percent": "Share of its capacity a Catholic bank lends while usury is proscribed",
+        "collapse_recovery": "A collapsed bank is restored by paying 4 GP per GP (rebuild) or after four turns",
+        "tax_penalty_on_any_default": "Every default cuts the lender's tax rate (off: only a collapse does)",
+        "penalty_on_amount_owed": "Penalty payments are twice what was owed (off: twice the principal)",
+        "recovered_rate_floor": "A bank recovered from a default keeps a 30% internal floor",
+    }, choices={"profit_basis": ("spread", "interest"), "collapse_recovery": ("rebuild", "automatic")},
+       bounds={"max_external_rate_percent": (20, 1000), "catholic_internal_capacity_percent": (0, 100)})
 
 
 def has_bank(tech_level: int) -> bool:

@@ -1,7 +1,7 @@
 """LotE Modern Era 6.1 and chart 8.4: ruling wide domains, the Command Control Radius and its tracing.
 
 Offers:
-- `CommandOptions`; `command_control_radius` (6.1), `ccr_origin` (6.1.1).
+- `CommandOptions`, `campaign_options`; `command_control_radius` (6.1), `ccr_origin` (6.1.1).
 - The map as the tracer sees it: `Link` (a border or sea crossing, with its base movement cost),
   `links_both_ways`, `Conduit` and `anchor_qualifies` (6.1.1 / 2.8.3).
 - `ccr_costs` (Table 6-1 with the railroad quarter of 3.4.3), `trace_ccr`, `out_of_control`, and the
@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.core.errors import RulesError
+from engine.core.ruleset import Option, OptionValue
 from engine.core.tables import load_data
+from engine.rulesets.lote_modern.rules.actions import option_list, options_of
 
 PACKAGE = "engine.rulesets.lote_modern"
 LinkKind = Literal["land", "road", "rail", "sea", "conduit"]
@@ -35,6 +37,17 @@ class CommandOptions:
     """Campaign choices for 6.1 (see docs/rulesets/lote-modern/sections-5-7.md)."""
 
     admin_only_when_ruling: bool = True     # the basic rules add the King's Administration only while he Rules
+
+    @classmethod
+    def from_campaign(cls, values: Mapping[str, OptionValue]) -> CommandOptions:
+        return options_of(cls, "command", values)
+
+
+def campaign_options() -> tuple[Option, ...]:
+    """Section 6.1's campaign options (names `command-...`)."""
+    return option_list(CommandOptions, "command", {
+        "admin_only_when_ruling": "The King's Administration adds to the CCR only in turns he is Ruling",
+    })
 
 
 def command_control_radius(bureaucratic_level: int, king_administration: int, *, king_ruling: bool,

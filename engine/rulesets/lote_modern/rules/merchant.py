@@ -1,13 +1,13 @@
 """LotE Modern Era 7.1-7.3: the Merchant House's powers, control levels and restrictions.
 
 Offers:
-- `MerchantOptions` (campaign choices where section 7 is silent or contradicts itself).
+- `MerchantOptions` and `campaign_options` (choices where section 7 is silent or contradicts itself).
 - Control statuses (7.2, Table 7-1): `StatusInfo`, `statuses`, `status`, `Holding`, `tax_share`, `nfp_share`,
   `adds_trade_value`, `can_base_msp`, `can_anchor_conduit`, `intel_base`, `hires_mercenaries`,
   `allowed_in`, `next_level`, `at_least`, `coexistence_problems`, `check_new_status`,
   `check_colony_neighbours`, `colony_complete`, `check_home_office_move`.
 - Monopolies (7.1.1): `monopoly_limit`, `monopolies_available`, `MonopolyBalance`, `establish_monopoly`,
-  `revoke_monopoly`, `nationalize_monopoly`, `monopoly_kept`.
+  `revoke_monopoly`, `nationalize_monopoly`, `Monopoly`, `secure_monopoly`, `may_revoke`, `monopoly_kept`.
 - Colonies (7.1.2): `colony_payments_allowed`, `colony_payment_gp`, `roll_colony_settlers`, `ColonyProgress`,
   `advance_colony`.
 - Cartel trade (7.1.3): `check_cartel_route`, `cartel_share_turn`.
@@ -28,9 +28,10 @@ from typing import Any
 
 from engine.core.errors import RulesError
 from engine.core.rng import Dice
+from engine.core.ruleset import Option, OptionValue
 from engine.core.tables import load_data
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern.rules.actions import NeedsRuling, ask
+from engine.rulesets.lote_modern.rules.actions import NeedsRuling, ask, option_list, options_of
 
 PACKAGE = "engine.rulesets.lote_modern"
 CODES = ("ma", "mf", "bo", "ci", "ho", "cl")
@@ -56,6 +57,27 @@ class MerchantOptions:
     action_range_divisor: int = 2                # Action Range = Tech Level / 2, rounded up (basic rules)
     control_web_max_links: int = 0               # 0: no limit; else the basic rules' BL + Admin links
     acquire_agent_ap: int = 2                    # Table 7-2 prints 2 AP; 7.4.1 prints 3+ AP
+
+    @classmethod
+    def from_campaign(cls, values: Mapping[str, OptionValue]) -> MerchantOptions:
+        return options_of(cls, "merchant", values)
+
+
+def campaign_options() -> tuple[Option, ...]:
+    """Section 7's campaign options (names `merchant-...`)."""
+    return option_list(MerchantOptions, "merchant", {
+        "agents_factories_add_trade": "Agents and Factories add to the House's trade value (Table 7-1; 7.2.1 says no)",
+        "home_office_tax_percent": "Share of the Home Office city's GPv the House taxes (Table 7-1: 50)",
+        "home_office_nfp_percent": "Share of the Home Office city's NFP the House receives (7.2.6: all)",
+        "cartel_city_nfp_percent": "Share of a Cartel City's NFP the House receives",
+        "monopoly_cap_counts_monopolies_out": "A nation's monopoly cap uses its trade value before monopolies",
+        "scale_brokerage_upkeep": "Mercenary brokerage upkeep shrinks with turn length like other support",
+        "action_range_divisor": "Action Range is Tech Level divided by this, rounded up",
+        "control_web_max_links": "Most links in a House's control web chain (0: no limit)",
+        "acquire_agent_ap": "AP of an Acquire Agent action (Table 7-2: 2; section 7.4.1: 3)",
+    }, bounds={"home_office_tax_percent": (0, 100), "home_office_nfp_percent": (0, 100),
+               "cartel_city_nfp_percent": (0, 100), "action_range_divisor": (1, 10),
+               "control_web_max_links": (0, 100), "acquire_agent_ap": (1, 12)})
 
 
 # --- control statuses (7.2) --------------------------------------------------------------------------------
@@ -272,6 +294,32 @@ def nationalize_monopoly(balance: MonopolyBalance) -> MonopolyBalance:
     lost = int(data["trade_value_per_monopoly"])
     return MonopolyBalance(balance.nation_trade_value, balance.house_trade_value - lost,
                            _nmv(balance.house_nmv - float(data["nmv_per_monopoly"])))
+
+
+@dataclass(frozen=True, slots=True)
+class Monopoly:
+    """A House's monopoly in a nation: granted (revocable at will) or acquired (only NM removes it)."""
+
+    house: str
+    nation: str
+    acquired: bool = False
+
+    def dump(self) -> dict[str, Any]:
+        return {"house": self.house, "nation": self.nation, "acquired": self.acquired}
+
+    @classmethod
+    def load(cls, raw: Mapping[str, Any]) -> Monopoly:
+        return cls(raw["house"], raw["nation"], bool(raw["acquired"]))
+
+
+def secure_monopoly(monopoly: Monopoly) -> Monopoly:
+    """LotE 7.4.6: a successful Acquire Monopoly turns a granted monopoly into an acquired one."""
+    return replace(monopoly, acquired=True)
+
+
+def may_revoke(monopoly: Monopoly) -> bool:
+    """LotE 7.1.1: the granting nation may revoke a granted monopoly at any time, not an acquired one."""
+    return not monopoly.acquired
 
 
 def monopoly_kept(status_in_capital: str | None) -> bool:

@@ -283,11 +283,11 @@ def action_ruling(code: str, house: str, target: str, attempt: Attempt, *, dice:
                purpose=f"merchant/{action.code}/{house}/{target}")
 
 
-_RAISES = {"aa": "ma", "emf": "mf", "obo": "bo", "fct": "ci"}
+_RAISES = {"aa": "ma", "emf": "mf", "obo": "bo", "fct": "ci", "ecl": "cl"}
 
 
 def apply_status_action(code: str, house: str, place: Place, *, target_house: str | None = None) -> Place:
-    """LotE 7.4.1-7.4.4, 7.4.9, 7.4.10: the location after a successful status action."""
+    """LotE 7.4.1-7.4.5, 7.4.9, 7.4.10: the location after a successful status action."""
     code = code.strip().lower()
     if code in _RAISES:
         new = _RAISES[code]
