@@ -23,14 +23,8 @@ from engine.core.errors import RulesError
 from engine.core.rng import Dice
 from engine.core.tables import load_data
 from engine.rulesets.lote_modern.rules.actions import Cost, NeedsRuling, ask
-from engine.rulesets.lote_modern.rules.merchant import (
-    Holding,
-    MerchantOptions,
-    at_least,
-    check_new_status,
-    colony_payments_allowed,
-    status,
-)
+from engine.rulesets.lote_modern.rules.mercantile import colony_payments_allowed
+from engine.rulesets.lote_modern.rules.merchant import Holding, MerchantOptions, at_least, check_new_status, status
 
 PACKAGE = "engine.rulesets.lote_modern"
 DiscreditTarget = Literal["monopoly", "preferential_treatment", "movement"]

@@ -4,7 +4,9 @@ import pytest
 
 from engine.core.errors import RulesError
 from engine.rulesets.lote_modern.rules import actions as a
-from engine.rulesets.lote_modern.rules.actions import ActionOptions, MappingProgress, NeedsRuling
+from engine.rulesets.lote_modern.rules import actions_codes as x
+from engine.rulesets.lote_modern.rules.actions import ActionOptions, NeedsRuling
+from engine.rulesets.lote_modern.rules.actions_codes import MappingProgress
 
 from .fixed_dice import FixedDice
 
@@ -94,53 +96,53 @@ def test_table_8_4_past_twelve_ap_months_take_a_second_action_in_the_charts_orde
 def test_5_2_the_new_codes_are_for_renaissance_nations_and_beyond():
     assert a.may_use_new_codes("R") and a.may_use_new_codes("I2")
     assert not a.may_use_new_codes("C")
-    assert a.action_code("cir").cost.ap == 8
+    assert x.action_code("cir").cost.ap == 8
 
 
 def test_5_2_1_retraining_units_example():
-    done = a.retrain("ii", 10)
+    done = x.retrain("ii", 10)
     assert (done.to_code, done.count_out, done.left_over) == ("i", 5, 0)
-    assert a.check_retraining(culture="R", leader="national", code="ii", count=10, at_controlled_city=True,
+    assert x.check_retraining(culture="R", leader="national", code="ii", count=10, at_controlled_city=True,
                               city_besieged=False, in_homeland_build_zone=True) == []
-    assert a.retraining_attacked(done) == ("ii", 10)
+    assert x.retraining_attacked(done) == ("ii", 10)
 
 
 def test_5_2_1_retraining_rules():
-    assert a.retrain("i", 11) == a.Retraining("i", "ei", 10, 5, 1)
-    assert a.retraining_target("lic") == "lc"
+    assert x.retrain("i", 11) == x.Retraining("i", "ei", 10, 5, 1)
+    assert x.retraining_target("lic") == "lc"
     base = {"culture": "R", "code": "i", "count": 4, "at_controlled_city": True, "city_besieged": False}
-    assert a.check_retraining(leader="mercenary", in_homeland_build_zone=True, **base) != []
-    assert a.check_retraining(leader="national", in_homeland_build_zone=False, **base) != []
-    assert a.check_retraining(leader="allied", in_allied_region=True, **base) == []
-    assert a.check_retraining(leader="national", in_homeland_build_zone=True, **{**base, "city_besieged": True})
-    assert a.check_retraining(leader="national", in_homeland_build_zone=True, **{**base, "code": "ei"})
+    assert x.check_retraining(leader="mercenary", in_homeland_build_zone=True, **base) != []
+    assert x.check_retraining(leader="national", in_homeland_build_zone=False, **base) != []
+    assert x.check_retraining(leader="allied", in_allied_region=True, **base) == []
+    assert x.check_retraining(leader="national", in_homeland_build_zone=True, **{**base, "city_besieged": True})
+    assert x.check_retraining(leader="national", in_homeland_build_zone=True, **{**base, "code": "ei"})
 
 
 def test_5_2_2_explore_gains_a_point_per_success_until_the_requirement():
     zone = MappingProgress("Gambian Sea", "Sea Zone", requirement=2)
-    assert a.check_explore(culture="R", kind="Sea Zone", requirement=2) == []
-    assert a.check_explore(culture="R", kind="Desert", requirement=16) != []
-    zone = a.record_explore(a.record_explore(zone, True), False)
+    assert x.check_explore(culture="R", kind="Sea Zone", requirement=2) == []
+    assert x.check_explore(culture="R", kind="Desert", requirement=16) != []
+    zone = x.record_explore(x.record_explore(zone, True), False)
     assert (zone.points, zone.known) == (1, False)
-    zone = a.record_explore(zone, True)
+    zone = x.record_explore(zone, True)
     assert zone.known
-    ruling = a.explore_ruling(zone, leader="Drake", charisma=7, navigation=2, hostile=True, ships=6,
+    ruling = x.explore_ruling(zone, leader="Drake", charisma=7, navigation=2, hostile=True, ships=6,
                               dice=FixedDice(64))
     assert ruling.roll.total == 64 and ruling.roll.purpose == "explore/Drake/Gambian Sea"
 
 
 def test_5_2_2_the_leader_counts_as_a_ship_and_is_lost_last():
-    assert a.explore_losses(["w1", "w2"], 2) == (("w1", "w2"), False)
-    assert a.explore_losses(["w1", "w2"], 3) == (("w1", "w2"), True)
-    assert a.explore_losses([], 1) == ((), True)
+    assert x.explore_losses(["w1", "w2"], 2) == (("w1", "w2"), False)
+    assert x.explore_losses(["w1", "w2"], 3) == (("w1", "w2"), True)
+    assert x.explore_losses([], 1) == ((), True)
 
 
 def test_5_2_3_nationalize_needs_the_king_and_an_acquired_monopoly():
-    assert a.check_nationalize(culture="R", actor_is_king=True, monopoly_acquired=True) == []
-    assert len(a.check_nationalize(culture="C", actor_is_king=False, monopoly_acquired=False)) == 3
-    ruling = a.nationalize_ruling(nation="Judah", house="KEAC", diplomacy=5)
+    assert x.check_nationalize(culture="R", actor_is_king=True, monopoly_acquired=True) == []
+    assert len(x.check_nationalize(culture="C", actor_is_king=False, monopoly_acquired=False)) == 3
+    ruling = x.nationalize_ruling(nation="Judah", house="KEAC", diplomacy=5)
     assert "N%" in ruling.options[0]
-    fixed = a.nationalize_ruling(nation="Judah", house="KEAC", diplomacy=5,
+    fixed = x.nationalize_ruling(nation="Judah", house="KEAC", diplomacy=5,
                                  options=ActionOptions(nationalize_tax_penalty_percent=10))
     assert fixed.options == ("success", "failure")
 
@@ -148,19 +150,19 @@ def test_5_2_3_nationalize_needs_the_king_and_an_acquired_monopoly():
 def test_5_2_4_colonize_inhabited_region():
     ok = {"culture": "R", "leader_title": "Prince", "region_culture": "Nomadic", "adjacent_to_controlled_land": False,
           "gp_carried": 30, "nfp_carried": 30}
-    assert a.check_colonize_inhabited(**ok) == []
-    assert a.check_colonize_inhabited(**{**ok, "leader_title": "Mercenary"}) != []
-    assert a.check_colonize_inhabited(**{**ok, "region_culture": "Civilized"}) != []
-    assert a.check_colonize_inhabited(**{**ok, "adjacent_to_controlled_land": True}) != []
-    assert a.settle_inhabited(40, 30, unconverted_gpv=3) == (2, 10, 0)
-    assert a.settle_inhabited(100, 100, unconverted_gpv=1) == (1, 85, 85)
+    assert x.check_colonize_inhabited(**ok) == []
+    assert x.check_colonize_inhabited(**{**ok, "leader_title": "Mercenary"}) != []
+    assert x.check_colonize_inhabited(**{**ok, "region_culture": "Civilized"}) != []
+    assert x.check_colonize_inhabited(**{**ok, "adjacent_to_controlled_land": True}) != []
+    assert x.settle_inhabited(40, 30, unconverted_gpv=3) == (2, 10, 0)
+    assert x.settle_inhabited(100, 100, unconverted_gpv=1) == (1, 85, 85)
 
 
 def test_5_2_5_destroy_combine_location():
-    assert a.check_destroy_combine_location(culture="R", leader="mercenary", troop_points=1) == []
-    assert a.check_destroy_combine_location(culture="R", leader="national", troop_points=0) != []
-    assert a.destroy_combine_location(location="Gozer", defended=False) is True
-    fight = a.destroy_combine_location(location="Gozer", defended=True)
+    assert x.check_destroy_combine_location(culture="R", leader="mercenary", troop_points=1) == []
+    assert x.check_destroy_combine_location(culture="R", leader="national", troop_points=0) != []
+    assert x.destroy_combine_location(location="Gozer", defended=False) is True
+    fight = x.destroy_combine_location(location="Gozer", defended=True)
     assert isinstance(fight, NeedsRuling) and fight.roll is None
 
 

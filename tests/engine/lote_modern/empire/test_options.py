@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.rulesets.lote_modern.rules import actions, banking, command, merchant
+from engine.rulesets.lote_modern.rules import actions, actions_codes, banking, command, merchant
 from engine.rulesets.lote_modern.rules import merchant_actions as ma
 from engine.rulesets.lote_modern.rules.merchant import Holding, Monopoly
 
@@ -47,10 +47,10 @@ def test_7_4_5_a_successful_colony_action_plants_a_colony():
 
 
 def test_2_8_1_renaissance_navigators_get_no_help_in_the_straits_of_magellan():
-    strait = actions.MappingProgress("Straits of Magellan", "Sea Zone", 12)
-    renaissance = actions.explore_ruling(strait, leader="Drake", charisma=8, navigation=3, hostile=True, ships=5,
+    strait = actions_codes.MappingProgress("Straits of Magellan", "Sea Zone", 12)
+    renaissance = actions_codes.explore_ruling(strait, leader="Drake", charisma=8, navigation=3, hostile=True, ships=5,
                                          culture="R", straits_of_magellan=True, dice=FixedDice(10))
-    industrial = actions.explore_ruling(strait, leader="Drake", charisma=8, navigation=3, hostile=True, ships=5,
+    industrial = actions_codes.explore_ruling(strait, leader="Drake", charisma=8, navigation=3, hostile=True, ships=5,
                                         culture="I1", straits_of_magellan=True)
     assert dict(renaissance.factors)["Navigation Rating"] == "0"
     assert dict(industrial.factors)["Navigation Rating"] == "3"
