@@ -7,7 +7,7 @@ Offers:
   `available_to_lend`, `invest` (6.2.4), `bank_status`, `open_bank`, `close_bank` (6.2.3),
   `internal_rate_minimum`, `set_rates` (6.2.5), `check_loan`, `take_loan`, `loan_profit`, `repay`
   (6.2-6.2.5, Catholic usury 6.2.2), `default_on`, `tax_rate_reduction`, `reduced_tax_rate` (6.2.6),
-  `penalty_payment` (6.2.7), `rebuild_cost`, `pay_rebuild`, `restore_if_due` (6.2.8).
+  `settle_due` (6.2.1 with 6.2.6), `penalty_payment` (6.2.7), `rebuild_cost`, `pay_rebuild`, `restore_if_due` (6.2.8).
 
 Rates are fractions (0.30 = 30%). Turns are the campaign's turn numbers.
 """
@@ -369,6 +369,31 @@ def default_on(bank: Bank, loans: Sequence[Loan], turn: int, *,
     penalise = options.tax_penalty_on_any_default or collapsed
     penalty = TaxPenalty(bank.nation, proportion, turn) if penalise and lost > 0 else None
     return new, DefaultOutcome(lost, proportion, investment_lost, base_lost, collapsed, penalty)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The loans of one bank due this turn, settled: the bank after it, what was repaid, what defaulted."""
+
+    bank: Bank
+    repaid: tuple[Loan, ...]
+    defaulted: tuple[Loan, ...]
+    outcome: DefaultOutcome | None
+
+
+def settle_due(bank: Bank, loans: Iterable[Loan], turn: int, *, paid: Iterable[str],
+               options: BankingOptions = BankingOptions()) -> Settlement:
+    """LotE 6.2.1/6.2.6: at the start of `turn`, due loans (by id) in `paid` are repaid; the rest default."""
+    paid_ids = set(paid)
+    due = [loan for loan in due_loans(loans, turn) if loan.lender == bank.nation]
+    repaid = tuple(loan for loan in due if loan.id in paid_ids)
+    defaulted = tuple(loan for loan in due if loan.id not in paid_ids)
+    for loan in repaid:
+        bank = repay(bank, loan, options)
+    outcome = None
+    if defaulted:
+        bank, outcome = default_on(bank, defaulted, turn, options=options)
+    return Settlement(bank, repaid, defaulted, outcome)
 
 
 def tax_rate_reduction(penalties: Iterable[TaxPenalty], nation: str, turn: int) -> float:
