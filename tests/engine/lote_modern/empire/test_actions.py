@@ -1,10 +1,13 @@
 """LotE section 5: action capacities, the 24-impulse chart and the new action codes."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.core.errors import RulesError
 from engine.rulesets.lote_modern.rules import actions as a
 from engine.rulesets.lote_modern.rules import actions_codes as x
+from engine.rulesets.lote_modern.rules import export
 from engine.rulesets.lote_modern.rules.actions import ActionOptions, NeedsRuling
 from engine.rulesets.lote_modern.rules.actions_codes import MappingProgress
 
@@ -175,3 +178,29 @@ def test_rulings_round_trip_and_need_a_die_to_be_decided_by_chance():
     assert dict(ruling.factors) == {"gold": "10", "hostile": "no"}
     with pytest.raises(RulesError, match="decides it directly"):
         a.ruled_success(a.ask("r", "q"), 50)
+
+
+# --- any input works or fails with a message a player can read ----------------------------------------------
+
+@given(st.text(max_size=6))
+def test_any_unit_code_reads_or_fails_as_a_rules_error(text):
+    try:
+        profile = a.unit_profile(text)
+    except RulesError:
+        return
+    assert profile.kind in ("cavalry", "infantry", "siege", "artillery", "tribe", "ship", "static", "other")
+
+
+@given(st.text(max_size=10))
+def test_any_export_entry_reads_or_fails_as_a_rules_error(text):
+    try:
+        count, code = export.parse_export(text)
+    except RulesError:
+        return
+    assert count >= 0 and export.exportable(code)
+
+
+@given(st.integers(min_value=0, max_value=60))
+def test_the_chart_spreads_every_ap_across_the_year(ap):
+    counts = a.actions_by_month(ap)
+    assert sum(counts) == ap and max(counts) - min(counts) <= 1
