@@ -162,7 +162,7 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
         dice = record.dice_of(campaign, "setup")
         try:
             state = ruleset.setup(Setup(tuple(s.name for s in seats), campaign.options, dice, campaign.files,
-                                        frozenset(s.name for s in seats if s.automatic)))
+                                        frozenset(s.name for s in seats if s.automatic), campaign.name))
         except RulesError as exc:
             raise ServiceError(f"the campaign cannot start: {exc}") from None
         campaign.status = "running"

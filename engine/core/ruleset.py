@@ -81,6 +81,7 @@ class Setup:
     dice: Dice
     files: Mapping[str, str] = field(default_factory=dict)
     automatic: frozenset[str] = frozenset()
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,7 @@ class Freeform(Ruleset[FreeformState]):
     def setup(self, ctx: Setup) -> FreeformState:
         regions = parse_regions(ctx.files["regions"], ctx.seats) if "regions" in ctx.files else []
         return FreeformState(seats=list(ctx.seats), reveal_orders=bool(ctx.options.get("reveal_orders", True)),
-                             regions=regions)
+                             regions=regions, title=ctx.name or "Campaign")
 
     def check_upload(self, kind: str, text: str) -> str:
         if kind != "regions":
@@ -179,7 +179,7 @@ class Freeform(Ruleset[FreeformState]):
     def render(self, state: FreeformState, viewer: Viewer) -> bytes | None:
         if not state.regions:
             return None
-        return render_regions(state.regions, state.seats, title=f"{state.title} — turn {state.turn}")
+        return render_regions(state.regions, state.seats, title=f"{state.title}, turn {state.turn}")
 
     # -- persistence ----------------------------------------------------------------------------
     def dump(self, state: FreeformState) -> dict[str, Any]:
