@@ -108,7 +108,7 @@ async def _keep_thread(services: Services, model: type[Campaign] | type[Seat], r
                        thread_id: int) -> int:
     """Store a new thread's id, unless another delivery stored one first (then use that one)."""
     async with services.db.write() as session:
-        row = await session.get(model, row_id)
+        row = await session.get(model, row_id, with_for_update=True)
         if row is None:
             return thread_id
         if getattr(row, column) is None:

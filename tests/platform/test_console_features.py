@@ -1,0 +1,102 @@
+"""The rest of the Discord surface: the orders form and files, buttons, seat hand-over, following,
+deadlines that advance, the map, and long answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.console.runner import Console
+
+SETUP = """
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@vercingetorix /campaign join seat:Arverni
+@ambiorix /campaign join seat:Eburones
+@gaius /campaign start
+"""
+
+
+@pytest.fixture
+async def gaul(lite: Console) -> Console:
+    await lite.run_script(SETUP)
+    return lite
+
+
+async def said(con: Console, line: str) -> str:
+    return "\n".join(await con.run_line(line))
+
+
+async def test_orders_by_form_prefilled_and_by_attached_file(gaul: Console, tmp_path: Path) -> None:
+    out = await said(gaul, "@vercingetorix /orders submit")
+    assert "form for @vercingetorix: Your orders" in out
+    out = await said(gaul, '@vercingetorix form orders:"hold Gergovia\\nsend scouts north"')
+    assert "2 accepted" in out and "`send scouts north`" in out
+    assert "(filled: 31 chars)" in await said(gaul, "@vercingetorix /orders submit")  # the form shows them again
+    (tmp_path / "orders.txt").write_text("# my turn\nburn the farms\nretreat to Alesia\n")
+    out = await said(gaul, "@ambiorix /orders submit file:@orders.txt")
+    assert "✅ 2: `burn the farms`" in out and "✅ 3: `retreat to Alesia`" in out
+    (tmp_path / "bad.bin").write_bytes(b"\xff\xfe\x00bad")
+    assert "is not UTF-8 text" in await said(gaul, "@ambiorix /orders submit file:@bad.bin")
+
+
+async def test_the_write_orders_button_opens_the_form(gaul: Console) -> None:
+    out = await said(gaul, '@ambiorix press "Write orders"')
+    assert "form for @ambiorix: Your orders" in out
+    assert "2 accepted" in await said(gaul, '@ambiorix form orders:"one\\ntwo"')
+
+
+async def test_check_saves_nothing_and_withdraw_takes_orders_back(gaul: Console) -> None:
+    assert "Dry run" in await said(gaul, '@ambiorix /orders check text:"march"')
+    assert "⏳ not yet — **Eburones**" in await said(gaul, "@gaius /campaign status")
+    await gaul.run_line('@ambiorix /orders submit text:"march"')
+    assert "withdrawn" in await said(gaul, "@ambiorix /orders withdraw")
+    assert "⏳ not yet — **Eburones**" in await said(gaul, "@gaius /campaign status")
+
+
+async def test_a_replaced_seat_moves_its_private_thread_to_the_new_player(gaul: Console) -> None:
+    await gaul.run_line('@gaius /gm note text:"The druids whisper." seat:Arverni')
+    out = await said(gaul, "@gaius /gm seat replace seat:Arverni user:@critognatus")
+    assert "@critognatus replaces @vercingetorix as **Arverni**" in out
+    assert "#Gaul — Arverni: +@critognatus" in out and "#Gaul — Arverni: −@vercingetorix" in out
+    assert "druids" in await said(gaul, "@critognatus /history turn:1")
+    assert "you have no seat" in await said(gaul, '@vercingetorix /orders submit text:"x"')
+
+
+async def test_following_adds_a_spectator_to_the_thread(gaul: Console) -> None:
+    assert "#Gaul: +@caesar" in await said(gaul, "@caesar /campaign follow")
+    assert "#Gaul: −@caesar" in await said(gaul, "@caesar /campaign unfollow")
+
+
+async def test_a_deadline_with_auto_advance_resolves_the_turn_and_opens_the_next(gaul: Console) -> None:
+    await gaul.run_line("@gaius /gm settings key:auto_advance value:deadline")
+    await gaul.run_line("@gaius /gm settings key:deadline_every value:3d")
+    await gaul.run_line("@gaius /gm deadline set when:1d")
+    await gaul.run_line('@vercingetorix /orders submit text:"hold"')
+    out = await said(gaul, "clock +1d")
+    assert "The deadline for **Turn 1 — orders** has passed." in out
+    assert "**Eburones** ordered:\n      > (no orders)" in out
+    assert "**Turn 2 — orders**: orders are open" in out and "Deadline: 2026-01-09 12:00 UTC (in 3d)" in out
+    without = await said(gaul, "@gaius /gm settings key:auto_advance value:off")
+    assert "`auto_advance` = off" in without
+    out = await said(gaul, "clock +3d")
+    assert "the GM will advance" in out and "Turn 3" not in out
+
+
+async def test_the_map_needs_regions_and_then_draws_them(gaul: Console, tmp_path: Path) -> None:
+    assert "has no map" in await said(gaul, "@caesar /map")
+    (tmp_path / "regions.toml").write_text('[[region]]\nname = "Alesia"\nowner = "Arverni"\n')
+    assert "taken into play" in await said(gaul, "@gaius /gm upload kind:regions file:@regions.toml")
+    assert "gaul-map.png" in await said(gaul, "@caesar /map")
+    (tmp_path / "bad.toml").write_text('[[region]]\nname = "X"\nowner = "Romans"\n')
+    assert "owner `Romans` is not a seat" in await said(gaul, "@gaius /gm upload kind:regions file:@bad.toml")
+
+
+async def test_long_answers_are_split_or_attached_never_cut(gaul: Console) -> None:
+    order = "march " + "very " * 80 + "far"
+    text = " | ".join([order] * 24)
+    out = await said(gaul, f'@ambiorix /orders submit text:"{text}"')
+    assert "the whole text" in out and "is attached" in out and "herald.md" in out
+    sent = [s for s in gaul.fake.sent if s.files and s.files[0][0] == "herald.md"]
+    assert sent[-1].files[0][1].decode().count("✅") == 24
