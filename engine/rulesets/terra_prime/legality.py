@@ -22,7 +22,9 @@ DECISION_VERBS = {
 
 def pending(state: GameState) -> Item | None:
     """The decision the acting seat must make before anything else, if any."""
-    return state.queue[0] if state.queue else None
+    if state.queue and state.queue[0]["do"] in DECISION_VERBS:
+        return state.queue[0]
+    return None
 
 
 def produce_choices(state: GameState, sector: int) -> list[str]:
