@@ -33,7 +33,7 @@ UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", 
             "shield-aim", "weapon-aim", "shuttle")
 INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
 BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
-EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony
+EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
 
 
 def choose(state: GameState) -> str:
@@ -160,7 +160,7 @@ def _travel(state: GameState, options: list[Command]) -> Command | None:
                 hidden = face_down(state, n)
                 if len(hidden) == 1:
                     risk = BAND_RISK[b.band(hidden[0])] * (2 if not cs.shield_dice(ship) else 1)
-                    goals.append((c + risk - EXPLORE_BONUS, s, Command("explore", number=n)))
+                    goals.append((c + risk - EXPLORE_BONUS - state.round // 3, s, Command("explore", number=n)))
     if not goals:
         return Command("pass")
     goals.sort(key=lambda g: (g[0], g[1], g[2].number if g[2] else -1))

@@ -101,8 +101,20 @@ class GameState:
         return self.tiles[position - 1]
 
 
+def _plain(value: Any) -> Any:
+    """JSON-friendly copy of state values (much faster than `dataclasses.asdict`, which deep-copies)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
 def dump(state: GameState) -> dict[str, Any]:
-    return dataclasses.asdict(state)
+    out: dict[str, Any] = _plain(state)
+    return out
 
 
 def load(data: dict[str, Any]) -> GameState:
