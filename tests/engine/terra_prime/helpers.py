@@ -57,7 +57,8 @@ def give(state: GameState, seat: str, *cubes: str) -> None:
         state.ships[seat].cargo.append(cube)
 
 
-def act(state: GameState, text: str, dice: Dice | None = None, seat: str | None = None) -> tuple[GameState, list[Event]]:
+def act(state: GameState, text: str, dice: Dice | None = None,
+        seat: str | None = None) -> tuple[GameState, list[Event]]:
     step = TP.act(state, Viewer.of_seat(seat or state.seat), text, dice or LoadedDice())
     return step.state, list(step.events)
 

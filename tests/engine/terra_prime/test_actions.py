@@ -111,7 +111,7 @@ def test_a_colony_scores_its_path_to_terra_prime_plus_two_per_planet(state):
     state.ship.sector = 7
     state, events = act(state, "colonize green")
     assert state.ship.score == 2 + 2
-    assert "sector 7: 2 to Terra Prime + 1 planet" in [e for e in events if e.kind == "score"][0].text
+    assert "sector 7: 2 to Terra Prime + 1 planet" in next(e for e in events if e.kind == "score").text
 
 
 def test_two_planets_in_a_sector_score_four_plus_the_path(state):
@@ -152,7 +152,7 @@ def test_delivery_pays_earths_price_and_a_full_cargo_ship_is_away_until_next_tur
     state.cargo_ship = ["blue"] * 4
     with pytest.raises(IllegalAction, match="only 2 cubes fit"):
         act(state, "deliver green green red")
-    state, events = act(state, "deliver green red")  # green track 2 -> 3 credits, red 2 -> 6
+    state, _events = act(state, "deliver green red")  # green track 2 -> 3 credits, red 2 -> 6
     assert state.ship.credits == 2 + 9
     assert state.cargo_ship == [] and state.cargo_ship_away
     assert state.earth["blue"] == 6 and state.earth["green"] == 3 and state.earth["red"] == 3

@@ -78,7 +78,7 @@ def test_diplomacy_spends_the_offered_cubes_and_befriends_on_enough_4s(state):
     supply = dict(state.supply)
     state, _ = act(state, "move 2")
     assert "negotiate green blue" in texts(state) and "negotiate green" in texts(state)
-    state, events = act(state, "negotiate blue green", LoadedDice(4, 5))
+    state, _events = act(state, "negotiate blue green", LoadedDice(4, 5))
     assert state.beaten["1"].seat == "Ana" and state.ship.cargo == [] and state.ship.score == 6
     assert state.supply["green"] == supply["green"] + 1 and state.supply["blue"] == supply["blue"] + 1
 
@@ -116,7 +116,7 @@ def test_with_the_random_loss_option_the_dice_choose():
     state = new_game(module_loss="random")
     state.tile(1).design = "Y08"
     state.ship.modules.update({"shield": 1, "fuel-cell": 1})
-    state, events = act(state, "explore 2", LoadedDice(6, 1, 2, 1))
+    state, _events = act(state, "explore 2", LoadedDice(6, 1, 2, 1))
     assert state.ship.modules == {"shield": 1}  # the roll of 1 picked the fuel cell (listed first)
 
 

@@ -58,7 +58,7 @@ def test_exploring_never_deadlocks_and_never_offers_two_face_down_tiles(shape, o
     for _ in range(40):
         known: set[int] = set()
         while len(known) < b.position_count():
-            def hidden(s):
+            def hidden(s, known=known):
                 return [p for p in b.tiles_at[s] if p not in known]
             seen, stack = {TERRA_PRIME}, [TERRA_PRIME]
             while stack:
