@@ -89,7 +89,7 @@ def play(seed: int, seats: int, *, automatic: bool, board: str = "wedge", produc
     raise AssertionError(f"seed {seed}: no end after {MAX_ACTIONS} actions")
 
 
-@pytest.mark.parametrize(("seed", "seats"), [(1, 2), (4, 5)])
+@pytest.mark.parametrize(("seed", "seats"), [(1, 2)])
 def test_random_legal_play_reaches_a_valid_end(seed, seats):
     state, _ = play(seed, seats, automatic=False, board="ring" if seed % 2 else "wedge", probe_every=40)
     assert state.ended
@@ -103,6 +103,7 @@ def test_many_random_games_reach_a_valid_end(seed):
     assert state.ended
 
 
+@pytest.mark.slow
 def test_the_designers_alternative_production_rule_plays_out():
     state, _ = play(7, 3, automatic=False, production="sector")
     assert state.ended

@@ -107,3 +107,16 @@ def test_phase_waits_for_the_acting_seat_and_its_key_changes_only_between_turns(
     assert TP.phase(state).key == phase.key
     state, _ = act(state, "pass")
     assert TP.phase(state).key != phase.key and TP.phase(state).waiting == frozenset({"Ben"})
+
+
+def test_under_the_alternative_rule_the_owner_picks_any_planet_colour_in_the_sector():
+    from tests.engine.terra_prime.helpers import place
+    state = new_game(production="sector")
+    place(state, 1, "G01", 3)  # green planet in sector 13
+    place(state, 3, "G02", 5)  # blue planet in sector 13
+    state.colonies["13"] = Colony("Ben", "green")
+    state.actions_left = 1
+    state, _ = act(state, "pass")
+    assert texts(state, "Ben") == ["produce green", "produce blue"]
+    state, _ = act(state, "produce blue")
+    assert state.colonies["13"].cube == "blue" and state.actions_left == 2
