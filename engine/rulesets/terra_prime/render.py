@@ -165,16 +165,8 @@ def _outpost(draw: ImageDraw.ImageDraw, canvas: _Canvas, b: Board) -> None:
 
 
 def _sectors(draw: ImageDraw.ImageDraw, canvas: _Canvas, state: GameState, b: Board) -> None:
-    """Sector numbers where a ship could go, then colonies, cubes and ships."""
+    """Colonies and their cubes, sector numbers where a ship could go, then the ships."""
     size = canvas.size
-    for sector in range(1, b.sector_count):
-        if not b.tiles_at[sector]:
-            continue
-        if mapped(state, sector) or len(face_down(state, sector)) == 1:
-            x, y = canvas.sector(b, sector)
-            colour = LIGHT if mapped(state, sector) else (200, 200, 120)
-            draw.text((x + size * 0.1, y), str(sector), font=font(max(10, int(size * 0.2))), fill=colour,
-                      anchor="lm", stroke_width=2, stroke_fill=SPACE)
     for key, colony in state.colonies.items():
         x, y = canvas.sector(b, int(key))
         colour = seat_colour(state.seats, colony.owner)
@@ -187,6 +179,14 @@ def _sectors(draw: ImageDraw.ImageDraw, canvas: _Canvas, state: GameState, b: Bo
         if colony.cube:
             c = size * 0.1
             draw.rectangle([x - c, y - c, x + c, y + c], fill=CUBES[colony.cube], outline=SPACE)
+    for sector in range(1, b.sector_count):
+        if not b.tiles_at[sector]:
+            continue
+        if mapped(state, sector) or len(face_down(state, sector)) == 1:
+            x, y = canvas.sector(b, sector)
+            colour = LIGHT if mapped(state, sector) else (200, 200, 120)
+            draw.text((x + size * 0.2, y + size * 0.02), str(sector), font=font(max(10, int(size * 0.2))), fill=colour,
+                      anchor="lm", stroke_width=2, stroke_fill=SPACE)
     by_sector: dict[int, list[str]] = {}
     for seat in state.seats:
         by_sector.setdefault(state.ships[seat].sector, []).append(seat)
