@@ -6,7 +6,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-OptionValue = bool | int | str
+from engine.core.ruleset import OptionValue
+
+__all__ = ["Beaten", "Colony", "GameState", "Item", "OptionValue", "Ship", "Tile", "dump", "load"]
+
 Item = dict[str, Any]  # one step waiting in the queue, e.g. {"do": "orient", "tile": 12}
 
 
