@@ -1,0 +1,171 @@
+"""The automatic player: a plain, sensible strategy that always picks one of the legal actions.
+
+It colonizes the best sector it can reach, collects and carries cubes home when its hold fills,
+buys fuel cells, holds and shields, explores the nearest (and safest) unmapped sector, and fights
+aliens only with weapons, or buys them off when it has cubes to spare.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from engine.rulesets.terra_prime import command_ship as cs
+from engine.rulesets.terra_prime import earth
+from engine.rulesets.terra_prime.board import TERRA_PRIME
+from engine.rulesets.terra_prime.commands import Command
+from engine.rulesets.terra_prime.data import rules
+from engine.rulesets.terra_prime.legal import legal
+from engine.rulesets.terra_prime.legality import pending
+from engine.rulesets.terra_prime.space import (
+    board_of,
+    colony_value,
+    design,
+    face_down,
+    fields,
+    hostile_tiles_around,
+    mapped,
+    placement,
+)
+from engine.rulesets.terra_prime.state import GameState
+
+LOSE_FIRST = ("shuttle", "weapon", "cargo-hold", "shield", "fuel-cell")
+UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", "shield-die", "weapon-die",
+            "shield-aim", "weapon-aim", "shuttle")
+INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
+BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
+EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
+
+
+def choose(state: GameState) -> str:
+    """The automatic player's next action for the acting seat, in canonical text form."""
+    options = legal(state)
+    texts = [cmd.text() for cmd, _ in options]
+    pick = _decision(state, [c for c, _ in options]) if pending(state) else _turn(state, [c for c, _ in options])
+    if pick is not None and pick.text() in texts:
+        return pick.text()
+    return "pass" if "pass" in texts else texts[0]
+
+
+def _cheapest(state: GameState, cubes: list[str]) -> list[str]:
+    return sorted(cubes, key=lambda c: (earth.price(state, c), c))
+
+
+def _decision(state: GameState, options: list[Command]) -> Command | None:
+    item = pending(state)
+    assert item is not None
+    ship = state.ship
+    kind = item["do"]
+    if kind == "orient":  # the most planets in the sector we stand in, to colonize at once
+        def planets_here(cmd: Command) -> int:
+            return sum(1 for s, c in placement(state, item["tile"], cmd.number)
+                       if s == ship.sector and c.kind == "planet")
+        return max(options, key=planets_here)
+    if kind == "respond":
+        if cs.weapon_dice(ship):
+            return Command("fight")
+        symbols = design(state, item["tile"]).aliens
+        if item.get("first") and len(ship.cargo) > symbols:
+            offer = _cheapest(state, ship.cargo)[: symbols + 1]
+            return Command("negotiate", cubes=tuple(sorted(offer, key=rules().resource_keys.index)))
+        return Command("ignore")
+    if kind == "lose":
+        return next(Command("lose", name=m) for m in LOSE_FIRST if ship.count(m))
+    if kind == "overflow":
+        return Command("discard", name=_cheapest(state, ship.cargo)[0])
+    return max(options, key=lambda c: earth.price(state, c.name))
+
+
+def _turn(state: GameState, options: list[Command]) -> Command | None:
+    ship = state.ship
+    by_verb: dict[str, list[Command]] = {}
+    for cmd in options:
+        by_verb.setdefault(cmd.verb, []).append(cmd)
+    room = cs.cargo_room(ship)
+    if ship.sector == TERRA_PRIME:
+        for step in UPGRADES:
+            if Command("upgrade", name=step) in options:
+                return Command("upgrade", name=step)
+        if "deliver" in by_verb:
+            return max(by_verb["deliver"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
+        if (Command("install", name="weapon") in options and cs.weapon_dice(ship) < 2
+                and ship.credits >= cs.price(ship, "weapon") + 2):
+            return Command("install", name="weapon")
+        if Command("refill") in options:
+            return Command("refill")
+    if "colonize" in by_verb and colony_value(state, ship.sector) > 0:
+        return max(by_verb["colonize"], key=lambda c: earth.price(state, c.name) if c.name != "field" else 0)
+    if Command("collect") in options and len(ship.cargo) < room:
+        return Command("collect")
+    for module in INSTALLS[:3]:
+        if Command("install", name=module) in options:
+            return Command("install", name=module)
+    if "shuttle" in by_verb and len(ship.cargo) >= 3 and board_of(state).distance[ship.sector] > 3:
+        return max(by_verb["shuttle"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
+    return _travel(state, options)
+
+
+def _danger(state: GameState, sector: int) -> int:
+    """Extra cost the planner puts on standing in a sector: aliens next door and asteroid fields."""
+    ship = state.ship
+    cost = 0
+    for p in hostile_tiles_around(state, sector):
+        if cs.weapon_dice(ship) < design(state, p).aliens:
+            cost += 3 * design(state, p).aliens
+    cost += sum(fields(state, sector)) * (1 if cs.shield_dice(ship) else 2)
+    return cost
+
+
+def _paths(state: GameState) -> tuple[dict[int, int], dict[int, int]]:
+    """Cheapest cost to each mapped sector from the ship, and the first step towards it."""
+    b = board_of(state)
+    start = state.ship.sector
+    cost = {start: 0}
+    first: dict[int, int] = {start: start}
+    heap = [(0, start)]
+    while heap:
+        c, s = heapq.heappop(heap)
+        if c > cost[s]:
+            continue
+        for n in b.neighbours[s]:
+            if not mapped(state, n):
+                continue
+            nc = c + 1 + _danger(state, n)
+            if nc < cost.get(n, 1 << 30):
+                cost[n] = nc
+                first[n] = n if s == start else first[s]
+                heapq.heappush(heap, (nc, n))
+    return cost, first
+
+
+def _travel(state: GameState, options: list[Command]) -> Command | None:
+    ship = state.ship
+    b = board_of(state)
+    cost, first = _paths(state)
+    goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore command if a frontier)
+    full = len(ship.cargo) >= cs.cargo_room(ship)
+    if TERRA_PRIME in cost and ship.sector != TERRA_PRIME:
+        want_home = full or (ship.markers_ship == 0 and ship.markers_supply > 0) or len(ship.cargo) >= 3
+        goals.append((cost[TERRA_PRIME] - (20 if want_home else 0) + 8, TERRA_PRIME, None))
+    for s, c in cost.items():
+        if s == ship.sector or s == TERRA_PRIME:
+            continue
+        colony = state.colonies.get(str(s))
+        if colony is None and ship.markers_ship and colony_value(state, s) > 0:
+            goals.append((c - colony_value(state, s), s, None))
+        if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1:
+            goals.append((c + 3 - earth.price(state, colony.cube), s, None))
+    if state.explores_left > 0:
+        for s, c in cost.items():
+            for n in b.neighbours[s]:
+                hidden = face_down(state, n)
+                if len(hidden) == 1:
+                    risk = BAND_RISK[b.band(hidden[0])] * (2 if not cs.shield_dice(ship) else 1)
+                    goals.append((c + risk - EXPLORE_BONUS - state.round // 3, s, Command("explore", number=n)))
+    if not goals:
+        return Command("pass")
+    goals.sort(key=lambda g: (g[0], g[1], g[2].number if g[2] else -1))
+    _, target, explore = goals[0]
+    if target == ship.sector:
+        return explore if explore is not None else Command("pass")
+    step = first[target]
+    return Command("move", number=step)

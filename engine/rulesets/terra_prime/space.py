@@ -1,0 +1,148 @@
+"""What is where: sector contents from the tiles turned face up, mapping, and tile orientation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rulesets.terra_prime.board import TERRA_PRIME, Board, board
+from engine.rulesets.terra_prime.data import Corner, TileDesign, rules
+from engine.rulesets.terra_prime.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Planet:
+    key: str        # "<tile>:<printed corner>", stable whatever the rotation
+    colour: str
+
+
+def board_of(state: GameState) -> Board:
+    return board(state.shape, state.outpost)
+
+
+def design(state: GameState, position: int) -> TileDesign:
+    return rules().tiles[state.tile(position).design]
+
+
+def corner_at(state: GameState, position: int, board_corner: int) -> tuple[int, Corner] | None:
+    """The printed corner showing at a board corner of a placed tile (None while face down)."""
+    tile = state.tile(position)
+    if not tile.revealed or tile.rotation is None:
+        return None
+    printed = (board_corner - tile.rotation) % 6
+    return printed, rules().tiles[tile.design].corners[printed]
+
+
+def planets(state: GameState, sector: int) -> list[Planet]:
+    out = []
+    for pos, c in board_of(state).spots[sector]:
+        found = corner_at(state, pos, c)
+        if found and found[1].kind == "planet":
+            out.append(Planet(f"{pos}:{found[0]}", found[1].colour))
+    return out
+
+
+def fields(state: GameState, sector: int) -> list[int]:
+    """Sizes of the asteroid fields in a sector."""
+    out = []
+    for pos, c in board_of(state).spots[sector]:
+        found = corner_at(state, pos, c)
+        if found and found[1].kind == "field":
+            out.append(found[1].size)
+    return out
+
+
+def face_down(state: GameState, sector: int) -> list[int]:
+    return [p for p in board_of(state).tiles_at[sector] if not state.tile(p).revealed]
+
+
+def mapped(state: GameState, sector: int) -> bool:
+    return not face_down(state, sector)
+
+
+def live_aliens(state: GameState, position: int) -> int:
+    """Alien symbols still hostile on a placed tile."""
+    tile = state.tile(position)
+    if not tile.revealed or tile.rotation is None or str(position) in state.beaten:
+        return 0
+    return rules().tiles[tile.design].aliens
+
+
+def hostile_tiles_around(state: GameState, sector: int) -> list[int]:
+    """Placed tiles with hostile aliens that have this sector as a vertex."""
+    return [p for p in board_of(state).tiles_at[sector] if live_aliens(state, p)]
+
+
+def colony_value(state: GameState, sector: int) -> int:
+    """Leadership for a colony here (TP Scoring): path to Terra Prime plus 2 per planet; 0 without planets."""
+    printed = rules().printed
+    count = len(planets(state, sector))
+    if not count:
+        return 0
+    return printed.sector_points * board_of(state).distance[sector] + printed.planet_points * count
+
+
+def _has_planet(state: GameState, sector: int, extra: dict[int, bool]) -> bool:
+    if sector == TERRA_PRIME:  # Terra Prime's sectors count as planets for placing tiles (TP Explore)
+        return True
+    return extra.get(sector, False) or bool(planets(state, sector))
+
+
+def breaches(state: GameState, position: int, rotation: int) -> int:
+    """How many planets of this tile, turned this way, would sit next to another planet (TP Explore)."""
+    b = board_of(state)
+    tile_design = design(state, position)
+    placed: dict[int, bool] = {}
+    for printed, corner in enumerate(tile_design.corners):
+        if corner.kind == "planet":
+            placed[b.spot_sector[(position, (printed + rotation) % 6)]] = True
+    count = 0
+    for sector in placed:
+        if sector == TERRA_PRIME or any(_has_planet(state, n, placed) for n in b.neighbours[sector]):
+            count += 1
+    return count
+
+
+def orientations(state: GameState, position: int) -> list[int]:
+    """The rotations the explorer may choose: those keeping planets apart, or, if none does, the least bad.
+
+    Rotations that put the same things in the same sectors are offered once (the lowest number).
+    """
+    b = board_of(state)
+    tile_design = design(state, position)
+    seen: set[tuple[tuple[int, str], ...]] = set()
+    scored: list[tuple[int, int]] = []
+    for rotation in range(6):
+        layout = tuple(sorted((b.spot_sector[(position, (i + rotation) % 6)], c.kind + c.colour + str(c.size))
+                              for i, c in enumerate(tile_design.corners)))
+        if layout in seen:
+            continue
+        seen.add(layout)
+        scored.append((breaches(state, position, rotation), rotation))
+    best = min(s for s, _ in scored)
+    return [r for s, r in scored if s == best]
+
+
+def placement(state: GameState, position: int, rotation: int) -> list[tuple[int, Corner]]:
+    """Where each non-empty printed corner lands, as (sector, corner), for labels and events."""
+    b = board_of(state)
+    out = []
+    for printed, corner in enumerate(design(state, position).corners):
+        if corner.kind != "space":
+            out.append((b.spot_sector[(position, (printed + rotation) % 6)], corner))
+    return sorted(out, key=lambda sc: sc[0])
+
+
+def describe_sector(state: GameState, sector: int) -> str:
+    """Public contents of a mapped sector, e.g. ``2 planets (green, blue), field 2``."""
+    if sector == TERRA_PRIME:
+        return "Terra Prime"
+    parts = []
+    found = planets(state, sector)
+    if found:
+        parts.append(" & ".join(p.colour for p in found) + (" planets" if len(found) > 1 else " planet"))
+    for size in fields(state, sector):
+        parts.append(f"field {size}")
+    colony = state.colonies.get(str(sector))
+    if colony:
+        parts.append(f"{colony.owner}'s {'mine' if colony.is_mine else 'colony'}")
+    return ", ".join(parts) if parts else "deep space"
