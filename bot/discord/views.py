@@ -141,26 +141,50 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         await _guarded(interaction, run())
 
 
-def action_view(campaign_id: int, phase_key: str, actions: Sequence[Action]) -> tuple[discord.ui.View, int]:
-    """Menus of the legal actions, grouped by kind; returns the view and how many did not fit."""
-    tag = phase_tag(phase_key)
+def plan_menus(actions: Sequence[Action]) -> tuple[list[tuple[str, list[Action]]], int]:
+    """Menus for the legal actions within Discord's five rows of 25: a big kind fills whole menus of 25,
+    and what is left of it joins the small kinds, packed together when rows run short. Returns the menus
+    and how many actions did not fit (those are typed with /act)."""
     groups: dict[str, list[Action]] = {}
     for action in actions:
         if len(action.text) <= 100:  # longer ones are typed with /act
             groups.setdefault(action.group, []).append(action)
-    menus: list[tuple[str, list[Action]]] = []
+    full: list[tuple[str, list[Action]]] = []
+    pieces: list[tuple[list[str], list[Action]]] = []
     for group, items in groups.items():
-        for start in range(0, len(items), MAX_OPTIONS):
-            part = items[start:start + MAX_OPTIONS]
-            suffix = f" ({start // MAX_OPTIONS + 1})" if len(items) > MAX_OPTIONS else ""
-            menus.append((group + suffix, part))
+        whole = len(items) // MAX_OPTIONS if len(items) > MAX_OPTIONS else 0
+        for n in range(whole):
+            full.append((f"{group} ({n + 1})", items[n * MAX_OPTIONS:(n + 1) * MAX_OPTIONS]))
+        if items[whole * MAX_OPTIONS:]:
+            pieces.append(([group], items[whole * MAX_OPTIONS:]))
+    while len(pieces) > 1 and len(pieces) + len(full) > MAX_ROWS:
+        pieces.sort(key=lambda m: len(m[1]))
+        (names_a, a), (names_b, b) = pieces[0], pieces[1]
+        if len(a) + len(b) > MAX_OPTIONS:
+            break
+        pieces = [(names_a + names_b, a + b), *pieces[2:]]
+    order = list(groups)
+    pieces.sort(key=lambda m: min(order.index(g) for g in m[0]))
+    menus = [(" / ".join(names), items) for names, items in pieces] + full
+    if len(menus) > MAX_ROWS:  # tidy menus do not fit: run every action in order through menus of 25
+        flat = [a for items in groups.values() for a in items]
+        menus = []
+        for start in range(0, len(flat), MAX_OPTIONS):
+            part = flat[start:start + MAX_OPTIONS]
+            menus.append((" / ".join(dict.fromkeys(a.group for a in part)), part))
+    shown = menus[:MAX_ROWS]
+    return shown, len(actions) - sum(len(items) for _, items in shown)
+
+
+def action_view(campaign_id: int, phase_key: str, actions: Sequence[Action]) -> tuple[discord.ui.View, int]:
+    """A view of menus of the legal actions; returns it and how many actions did not fit."""
+    tag = phase_tag(phase_key)
+    menus, hidden = plan_menus(actions)
     view = discord.ui.View(timeout=None)
-    shown = 0
-    for row, (group, items) in enumerate(menus[:MAX_ROWS]):
+    for row, (group, items) in enumerate(menus):
         options = [discord.SelectOption(label=_clip(a.label, 100), value=a.text) for a in items]
         view.add_item(ActionSelect(campaign_id, tag, row, f"{group}…", options))
-        shown += len(items)
-    return view, len(actions) - shown
+    return view, hidden
 
 
 def _clip(text: str, limit: int) -> str:

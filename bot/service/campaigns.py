@@ -16,7 +16,7 @@ from bot.service.errors import NotAllowed, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_gm, seat_of
 from bot.service.replies import Reply
 from bot.store.models import Campaign, Follower, OrderSet, Seat
-from engine.core import RulesError, Setup, Visibility, Window, commitment, new_seed
+from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
 from engine.rulesets import available
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
@@ -196,25 +196,29 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
                 free = [n for n in rule.names if n not in {s.name for s in seats}]
                 lines.append(f"Free seats: {', '.join(free) or 'none'}")
             return Reply("\n".join(lines), campaign_id=campaign.id)
-        lines.append(f"Phase: **{campaign.phase_label}**")
-        if campaign.deadline and campaign.status == "running":
+        if campaign.status != "running":
+            lines.append(f"Last phase: **{campaign.phase_label}**")
+            return Reply("\n".join(lines), campaign_id=campaign.id)
+        ruleset = record.ruleset_of(campaign)
+        state = record.state_of(campaign, ruleset)
+        phase = ruleset.phase(state)
+        lines.append(f"Phase: **{phase.label}**")
+        if campaign.deadline:
             ts = int(campaign.deadline.timestamp())
             lines.append(f"Deadline: <t:{ts}:F> (<t:{ts}:R>)")
-        if campaign.status == "running":
-            ruleset = record.ruleset_of(campaign)
-            phase = ruleset.phase(record.state_of(campaign, ruleset))
-            if phase.window is Window.ORDERS:
-                done = set(await session.scalars(select(OrderSet.seat).where(
-                    OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key,
-                    OrderSet.status == "open")))
-                for seat in seats:
-                    if seat.name in phase.waiting:
-                        mark = "✅ submitted" if seat.name in done else "⏳ not yet"
-                        lines.append(f"{mark} — **{seat.name}**")
-            elif phase.window is Window.TURN:
-                lines.append("Waiting for: " + ", ".join(f"**{s}**" for s in sorted(phase.waiting)))
-            elif phase.window is Window.GM:
-                lines.append("Waiting for the GM's ruling.")
+        if phase.window is Window.ORDERS:
+            done = set(await session.scalars(select(OrderSet.seat).where(
+                OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key,
+                OrderSet.status == "open")))
+            for seat in seats:
+                if seat.name in phase.waiting:
+                    mark = "✅ submitted" if seat.name in done else "⏳ not yet"
+                    lines.append(f"{mark} — **{seat.name}**")
+        elif phase.window is Window.TURN:
+            lines.append("Waiting for: " + ", ".join(f"**{s}**" for s in sorted(phase.waiting)))
+            lines.append(ruleset.view(state, Viewer.spectator()).summary)
+        elif phase.window is Window.GM:
+            lines.append("Waiting for the GM's ruling.")
         return Reply("\n".join(lines), campaign_id=campaign.id)
 
 

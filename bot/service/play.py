@@ -62,6 +62,8 @@ async def legal_actions(services: Services, caller: Caller, campaign_name: str |
         viewer = await viewer_of(session, campaign, caller)
         ruleset = record.ruleset_of(campaign)
         state = record.state_of(campaign, ruleset)
+        if viewer.kind == "spectator":
+            raise NotAllowed(f"you have no seat in **{campaign.name}** (watch it with `/campaign follow`)")
         view = ruleset.view(state, viewer)
         if viewer.kind == "seat" and viewer.seat not in view.phase.waiting:
             waiting = ", ".join(f"**{s}**" for s in sorted(view.phase.waiting)) or "the GM"

@@ -57,10 +57,8 @@ class TerraPrime(Ruleset[GameState]):
     def phase(self, state: GameState) -> Phase:
         if state.ended:
             return Phase(state.turn, "ended", f"Game over — {', '.join(state.winners)} won", Window.ENDED)
-        item = pending(state)
-        doing = describe(state, item) if item else f"{state.actions_left} action(s) left"
-        return Phase(state.turn, "turn", f"Round {state.round} — {state.seat}: {doing}", Window.TURN,
-                     frozenset({state.seat}))
+        # the label names the phase (it heads the turn summary); what the seat is doing is in the summary
+        return Phase(state.turn, "turn", f"Round {state.round} — {state.seat}", Window.TURN, frozenset({state.seat}))
 
     def view(self, state: GameState, viewer: Viewer) -> View:
         text = summary(state)

@@ -1,0 +1,1 @@
+"""Map geometry: hex grids and area maps, pure."""
