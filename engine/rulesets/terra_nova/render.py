@@ -22,7 +22,7 @@ LAND = (236, 226, 200)
 LANE = (150, 180, 205)
 BORDER = (185, 160, 120)
 BLIGHT = (140, 90, 40)
-RADIUS = 17
+RADIUS = 15
 
 
 @dataclass(frozen=True)
@@ -44,8 +44,8 @@ class Frame:
         return x, y
 
 
-NEW_WORLD = Frame(-132, -16, -58, 73, 10, 60, 770, 1040)
-INDIES = Frame(68, 134, -12, 28, 790, 470, 1270, 760)
+NEW_WORLD = Frame(-128, -20, -58, 73, 10, 60, 920, 1090)
+INDIES = Frame(68, 134, -12, 28, 940, 520, 1390, 790)
 
 
 def _code(h: Holding | None, force: Force | None) -> str:
@@ -74,7 +74,7 @@ def render_map(state: TNState, viewer: Viewer) -> bytes:
     """The campaign map as PNG bytes: the same public picture for every viewer."""
     geo = geography()
     east = bool(state.options.get("east_indies"))
-    width, height = 1280, 1110
+    width, height = 1400, 1100
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle([NEW_WORLD.x0, NEW_WORLD.y0, NEW_WORLD.x1, NEW_WORLD.y1], fill=SEA)
@@ -123,15 +123,16 @@ def render_map(state: TNState, viewer: Viewer) -> bytes:
             code = _code(holding, force)
             if code:
                 chips.append((seat, code))
-        for i, (seat, code) in enumerate(chips):
-            cy = y + r + 24 + i * 17
+        for i, (seat, code) in enumerate(chips):          # beside the circle, stacked
+            cy = y + (i - (len(chips) - 1) / 2) * 17
             w = draw.textlength(code, font=font(12)) + 8
-            draw.rounded_rectangle([x - w / 2, cy - 8, x + w / 2, cy + 8], 4, fill=seat_colour(seats, seat),
-                                   outline=INK)
-            text_centered(draw, (x, cy), code, 12)
+            left = x + r + 3
+            draw.rounded_rectangle([left, cy - 8, left + w, cy + 8], 4, fill=seat_colour(seats, seat), outline=INK)
+            text_centered(draw, (left + w / 2, cy), code, 12)
     phase = phase_of(state)
-    text_centered(draw, (width / 2, 28), f"Terra Nova — {state.year} (turn {state.turn}) · {phase.label}", 22)
-    _legend(draw, seats, state, 790, 790 if east else 470)
+    title = f"Terra Nova · {state.year} (turn {state.turn}) · {phase.label}".replace("—", "-")
+    text_centered(draw, (width / 2, 28), title, 22)
+    _legend(draw, seats, state, 940, 820 if east else 520)
     return png(image)
 
 
@@ -140,7 +141,7 @@ def _legend(draw: ImageDraw.ImageDraw, seats: list[str], state: TNState, x: floa
     for i, seat in enumerate(seats):
         ly = y + 26 + i * 24
         draw.rectangle([x, ly, x + 18, ly + 18], fill=seat_colour(seats, seat), outline=INK)
-        draw.text((x + 26, ly + 9), f"{seat} — {state.powers[seat].vp} VP", font=font(15), fill=INK, anchor="lm")
+        draw.text((x + 26, ly + 9), f"{seat}: {state.powers[seat].vp} VP", font=font(15), fill=INK, anchor="lm")
     ky = y + 36 + len(seats) * 24
     notes = ["Circle: native level (T: treasure cities); filled in the colour of the power in control",
              "Chips: S settlement, T town, P plantation, M mission, F fort, X factory, m men, s ships",
