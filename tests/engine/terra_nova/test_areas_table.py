@@ -85,7 +85,8 @@ def test_markers_native_levels_and_the_minor_isles():
     assert geo.places["California"].land_modifier == -1 and geo.places["Sonora"].land_modifier == 3
     for isle in ("Trinidad", "Puerto Rico", "Jamaica"):
         place = geo.places[isle]
-        assert (place.native, place.r2, place.bounds[(DIRECT, "")], place.group) == (1, True, 3, "Caribbean minor isles")
+        got = (place.native, place.r2, place.bounds[(DIRECT, "")], place.group)
+        assert got == (1, True, 3, "Caribbean minor isles")
     assert geo.places["Caribbean"].kind == "sea"          # its land is the islands listed below it
 
 
