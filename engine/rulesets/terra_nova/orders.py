@@ -386,7 +386,7 @@ def parse(state: TNState, seat: str, line: str) -> Order:
         m = re.match(r"^(?:(\d+)\s+)?(.+?)(?:\s+at\s+(.+))?$", rest, re.I)
         if not m:
             raise OrderError("write `buy <number> <unit>`, e.g. `buy 3 soldier`")
-        item = unit_word(m.group(2))
+        item = unit_word(re.sub(r"^(a|an)\s+", "", m.group(2), flags=re.I))
         at = land_area(state, m.group(3)) if m.group(3) else None
         count = _int(m.group(1) or "1", "the number bought")
         if count < 1:
