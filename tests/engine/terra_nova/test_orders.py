@@ -44,7 +44,8 @@ def test_canonical_lines_read_back_to_themselves(state, line):
     ("pay 5 florins to portugal", "pay 5 to Portugal"),
     ("attack natives in aztec empire city tenochtitlan tactic withdraw",
      "attack natives in Aztec Empire city Tenochtitlan tactic withdrawal"),
-    ("sail 1 carrack from Malacca to Europe carrying 1 Tea/3", "sail 1 carrack from Malacca to Europe carrying 1 tea/3"),
+    ("sail 1 carrack from Malacca to Europe carrying 1 Tea/3",
+     "sail 1 carrack from Malacca to Europe carrying 1 tea/3"),
     ("settle  st lawrence", "settle St Lawrence"),
 ])
 def test_loose_writing_is_echoed_in_canonical_form(state, written, canonical):
