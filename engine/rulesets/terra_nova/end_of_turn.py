@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import OrderError
+from engine.rulesets.terra_nova.combat import Piece, take_losses
 from engine.rulesets.terra_nova.context import Ctx, order_rule, procedure
 from engine.rulesets.terra_nova.execution import carry_out
 from engine.rulesets.terra_nova.geography import CSB, EUROPE, INDIES_CSB, geography
@@ -12,7 +13,7 @@ from engine.rulesets.terra_nova.reference import development, house, land_result
 from engine.rulesets.terra_nova.reference import resources as resource_value
 from engine.rulesets.terra_nova.state import TNState
 
-# Who pays for what when the treasury runs dry: factories go first (RME 3.4), then the rest.
+# What may be disbanded when the treasury runs dry, in order of preference among equal bills.
 DISBAND_UNITS = ("soldier", "cannon", "slave", "mission", "settler", "depleted")
 DISBAND_HOLDINGS = (("factories", "factory"), ("forts", "fort"), ("plantations", "plantation"),
                     ("towns", "town"), ("settlements", "settlement"))
@@ -133,38 +134,39 @@ def maintenance(ctx: Ctx) -> None:
 
 
 def _disband(state: TNState, seat: str, short: int) -> list[str]:
+    """Disband as little upkeep as covers the shortfall (the player's best choice); among equal bills,
+    factories go first (RME 3.4), then forts, units, ships and colonies."""
     table = units()
-    lost: list[str] = []
-    for attr, key in DISBAND_HOLDINGS[:2]:
-        short = _drop_holdings(state, seat, attr, key, short, lost)
-    for unit in DISBAND_UNITS:
-        for place, forces in state.forces.items():
-            force = forces.get(seat)
-            while short > 0 and force and force.count(unit):
-                force.add(unit, -1)
-                short -= table["settler" if unit == "depleted" else unit].maintenance
-                lost.append(f"{unit} ({place})")
-    for place, forces in state.forces.items():
-        force = forces.get(seat)
-        for key in sorted(force.ships if force else {}, key=lambda k: -ships()[k].maintenance):
-            while short > 0 and force and force.ships.get(key):
-                force.add_ships(key, -1)
-                short -= ships()[key].maintenance
-                lost.append(f"{key} ({place})")
-    for attr, key in DISBAND_HOLDINGS[2:]:
-        short = _drop_holdings(state, seat, attr, key, short, lost)
-    return lost
-
-
-def _drop_holdings(state: TNState, seat: str, attr: str, key: str, short: int, lost: list[str]) -> int:
-    cost = units()[key].maintenance
+    pieces: list[Piece] = []
     for name, area in state.areas.items():
         h = area.holdings.get(seat)
-        while short > 0 and h and getattr(h, attr):
-            setattr(h, attr, getattr(h, attr) - 1)
-            short -= cost
-            lost.append(f"{key} ({name})")
-    return short
+        for attr, key in DISBAND_HOLDINGS[:2]:
+            pieces += [Piece(f"{key}|{name}", table[key].maintenance)] * (getattr(h, attr) if h else 0)
+    for place, forces in state.forces.items():
+        force = forces.get(seat)
+        if force:
+            for unit in DISBAND_UNITS:
+                cost = table["settler" if unit == "depleted" else unit].maintenance
+                pieces += [Piece(f"{unit}|{place}", cost)] * force.count(unit)
+            for key, n in force.ships.items():
+                pieces += [Piece(f"{key}|{place}", ships()[key].maintenance)] * n
+    for name, area in state.areas.items():
+        h = area.holdings.get(seat)
+        for attr, key in DISBAND_HOLDINGS[2:]:
+            pieces += [Piece(f"{key}|{name}", table[key].maintenance)] * (getattr(h, attr) if h else 0)
+    lost = []
+    for piece in take_losses(pieces, short):
+        key, place = piece.kind.split("|")
+        attrs = {k: a for a, k in DISBAND_HOLDINGS}
+        if key in attrs:
+            holding = state.holding(place, seat)
+            setattr(holding, attrs[key], getattr(holding, attrs[key]) - 1)
+        elif key in ships():
+            state.force(place, seat).add_ships(key, -1)
+        else:
+            state.force(place, seat).add(key, -1)
+        lost.append(f"{key} ({place})")
+    return lost
 
 
 @procedure("discovery_claims")
