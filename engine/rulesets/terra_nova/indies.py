@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import OrderError
+from engine.core.visibility import Visibility
 from engine.rulesets.terra_nova.context import Ctx, order_rule, procedure
 from engine.rulesets.terra_nova.geography import geography
 from engine.rulesets.terra_nova.orders import Factory
@@ -103,7 +104,9 @@ def _apply_factory(state: TNState, seat: str, order: Factory, step: str, ctx: Ct
     state.powers[seat].treasury -= order.bribe
     if ctx is None:
         return
-    roll = ctx.dice.roll(1, 6, purpose=ctx.purpose("factory", seat, order.area), modifier=order.bribe)
+    # the roll shows the bribe, which is the seat's secret: the roll is the seat's, the outcome is public
+    roll = ctx.dice.roll(1, 6, purpose=ctx.purpose("factory", seat, order.area), modifier=order.bribe,
+                         visibility=Visibility.to(seat))
     success = roll.total != 1 and roll.total + order.bribe >= 6
     ctx.dice.annotate(roll, table="Factory attempt (6+)", result="established" if success else "fails")
     if success:

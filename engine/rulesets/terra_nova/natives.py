@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import OrderError
+from engine.core.visibility import PUBLIC, Visibility
 from engine.rulesets.terra_nova import combat
 from engine.rulesets.terra_nova.context import Ctx, answer, order_rule, procedure
 from engine.rulesets.terra_nova.execution import carry_out
@@ -44,8 +45,9 @@ def _apply_ally(state: TNState, seat: str, order: Ally, step: str, ctx: Ctx | No
         return
     leader = state.leader(order.leader)
     assert leader is not None
+    secret = Visibility.to(seat) if order.bribe else PUBLIC        # the modifier would show the gifts
     result = alliance_table(leader.kind).roll(ctx.dice, purpose=ctx.purpose("alliance", seat, order.area),
-                                              modifier=bribe_modifier(order.bribe))
+                                              modifier=bribe_modifier(order.bribe), visibility=secret)
     area = state.areas[order.area]
     if order.bribe:
         ctx.say(f"{seat} gives {order.bribe} florins in gifts in {order.area}.", to=seat, kind="economy")
