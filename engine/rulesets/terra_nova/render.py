@@ -6,12 +6,13 @@ viewer gets the same picture; treasuries, gold, goods and the pools in Europe ar
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from engine.core.visibility import Viewer
-from engine.render.canvas import INK, PAPER, font, png, seat_colour, text_centered
+from engine.render.canvas import INK, PAPER, font, seat_colour, text_centered
 from engine.rulesets.terra_nova.end_of_turn import controller
 from engine.rulesets.terra_nova.geography import Place, geography
 from engine.rulesets.terra_nova.sequence import phase_of
@@ -44,7 +45,7 @@ class Frame:
         return x, y
 
 
-NEW_WORLD = Frame(-128, -20, -58, 73, 10, 60, 920, 1090)
+NEW_WORLD = Frame(-128, -20, -60, 73, 10, 60, 920, 1090)
 INDIES = Frame(68, 134, -12, 28, 940, 520, 1390, 790)
 
 
@@ -64,6 +65,13 @@ def _code(h: Holding | None, force: Force | None) -> str:
         if boats:
             parts.append(f"{boats}s")
     return " ".join(parts)
+
+
+def png(image: Image.Image) -> bytes:
+    """PNG bytes, lightly compressed: `optimize` costs three times the drawing for a few kilobytes."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=3)
+    return out.getvalue()
 
 
 def _frame_of(place: Place) -> Frame:
@@ -126,7 +134,7 @@ def render_map(state: TNState, viewer: Viewer) -> bytes:
         for i, (seat, code) in enumerate(chips):          # beside the circle, stacked
             cy = y + (i - (len(chips) - 1) / 2) * 17
             w = draw.textlength(code, font=font(12)) + 8
-            left = x + r + 3
+            left = x + (22 if place.kind == "box" else r + 3)
             draw.rounded_rectangle([left, cy - 8, left + w, cy + 8], 4, fill=seat_colour(seats, seat), outline=INK)
             text_centered(draw, (left + w / 2, cy), code, 12)
     phase = phase_of(state)
@@ -143,8 +151,8 @@ def _legend(draw: ImageDraw.ImageDraw, seats: list[str], state: TNState, x: floa
         draw.rectangle([x, ly, x + 18, ly + 18], fill=seat_colour(seats, seat), outline=INK)
         draw.text((x + 26, ly + 9), f"{seat}: {state.powers[seat].vp} VP", font=font(15), fill=INK, anchor="lm")
     ky = y + 36 + len(seats) * 24
-    notes = ["Circle: native level (T: treasure cities); filled in the colour of the power in control",
-             "Chips: S settlement, T town, P plantation, M mission, F fort, X factory, m men, s ships",
-             "Brown dot: blight markers · brown lines: borders · blue lines: sea lanes"]
+    notes = ["Circle: native level (T: treasure cities),", "  filled in the colour of the power in control",
+             "Chips: S settlement, T town, P plantation, M mission,", "  F fort, X factory, m men, s ships",
+             "Brown dot: blight markers", "Lines: borders (brown), sea lanes (blue)"]
     for i, line in enumerate(notes):
         draw.text((x, ky + i * 19), line, font=font(12), fill=INK)

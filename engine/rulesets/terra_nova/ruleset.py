@@ -123,6 +123,15 @@ class TerraNova(Ruleset[TNState]):
         state.pending_events = []
         return Step(state, ctx.events)
 
+    def timeout_action(self, state: TNState, seat: str) -> str | None:
+        """A seat that lets a battle round's timer run out fights on without a tactic."""
+        if state.battles and not state.questions and seat in phase_of(state).waiting:
+            return "tactic none"
+        return None
+
+    def autoplay(self, state: TNState, seat: str, dice: Dice) -> str | None:
+        return self.timeout_action(state, seat)
+
     def check(self, state: TNState, seat: str, text: str) -> list[OrderCheck]:
         if phase_of(state).window is not Window.ORDERS:
             raise OrderError("no order window is open now")
