@@ -1,22 +1,6 @@
 """The written orders: one line each, parsed into values that format back to the canonical line.
 
-The grammar (also in `ORDERS_HELP` and the notes file):
-
-    buy <n> <unit or ship> [at <area>]          buy 3 soldier · buy 1 fort at Cuba · buy 1 caravel at Cuba
-    pay <florins> to <power>
-    sail <ships> from <place> to <place>[/<coast>] [via guinea] [carrying <cargo>] [leaders <names>]
-    intercept <power>
-    attack <power> at sea in <place>
-    factory <area> [bribe <florins>]
-    mission <area>
-    settle <area> [with depleted settler]
-    town <area> · plantation <area>
-    move <units> [leaders <names>] from <area> to <area>
-    attack natives in <area> [city <treasure city>] [tactic <tactic>] · attack <power> in <area> [tactic <tactic>]
-    tactic <area> <tactic>
-    ally <area> leader <name> [bribe <florins>]
-    vote end · vote continue
-    note <anything for the GM>
+The grammar is `ORDERS_HELP` (also in the notes file, docs/rulesets/terra-nova.md).
 """
 
 from __future__ import annotations
@@ -29,6 +13,40 @@ from engine.core.errors import OrderError
 from engine.rulesets.terra_nova.geography import geography, normal
 from engine.rulesets.terra_nova.reference import city_kinds, commodities, ships, tactics
 from engine.rulesets.terra_nova.state import TNState
+
+ORDERS_HELP = """\
+One order per line; `#` starts a comment. Each window takes the orders of its step (the view says which).
+Areas with two coasts are written with the coast: `Aztec Empire/w`, `Incan Empire/s`.
+
+B.5 purchases
+  buy <n> <unit or ship> [at <area>]      soldier, cannon, mission, captain (turn 13+), fort (at <area>);
+                                          caravel, carrack, war-carrack (c/f), urca, fluyt, galleass, galleon
+                                          (late ships later; `at <area>` builds in the New World, turn 9+)
+  pay <florins> to <power>
+C.1 and F.1 trans-oceanic movement; C.2 hemispheric movement
+  sail <ships> from <place> to <place>[/<coast>] [via guinea] [carrying <cargo>] [leaders <names>]
+       cargo: soldier, settler, depleted settler, cannon, slave (C.1 via guinea, bought on the way),
+       mission, <florins> gold, goods such as `1 tea/3`
+  intercept <power>                       C.1, F.1: from a command-of-the-seas box
+  attack <power> at sea in <place>        C.2
+  factory <area> [bribe <florins>]        C.2, tried at C.3 (East Indies)
+D.3 land orders (missions at D.3, settlement at D.4, marches and attacks at D.5)
+  mission <area>
+  settle <area> [with depleted settler]
+  town <area>                             turn 9+, 2 florins
+  plantation <area>                       turn 9+, areas marked P, a settlement and a slave there
+  move <units> [leaders <names>] from <area> to <area>
+  attack natives in <area> [city <treasure city>] [tactic <tactic>]
+  attack <power> in <area> [tactic <tactic>]
+  tactic <area> <tactic>                  your standing tactic if attacked there
+E.1 native alliance
+  ally <area> leader <name> [bribe <florins>]
+G.7 endgame vote (when the campaign plays votes, from turn 17)
+  vote end  |  vote continue
+Any window
+  note <anything for the GM>              flagged for the GM to read and rule on
+Tactics: defend (defenders only), charge, restraint, massacre, withdrawal, none.
+"""
 
 CARGO_ORDER = ("soldier", "settler", "depleted", "cannon", "slave", "mission")
 UNIT_NAMES = {"depleted": "depleted settler"}

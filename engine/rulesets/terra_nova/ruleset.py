@@ -30,18 +30,12 @@ from engine.rulesets.terra_nova import (  # noqa: F401
 from engine.rulesets.terra_nova.context import Ctx
 from engine.rulesets.terra_nova.execution import check_lines, report_notes
 from engine.rulesets.terra_nova.geography import geography
-from engine.rulesets.terra_nova.orders import __doc__ as ORDERS_DOC
+from engine.rulesets.terra_nova.orders import ORDERS_HELP
 from engine.rulesets.terra_nova.reference import all_tables, city_kinds, commodities, data, development, starting_price
 from engine.rulesets.terra_nova.sequence import advance, close_window, phase_of
 from engine.rulesets.terra_nova.state import AreaState, City, Monarch, Power, TNState, from_data, to_data
 
 POWERS: tuple[str, ...] = tuple(data("powers")["order"])
-
-
-def _orders_help() -> str:
-    text = (ORDERS_DOC or "").split("The grammar (also in `ORDERS_HELP` and the notes file):", 1)[-1]
-    return ("One order per line; `#` starts a comment. Each order window takes the orders of its step "
-            "(the view says which). Areas with two coasts are written `Aztec Empire/w`.\n" + text.strip())
 
 
 class TerraNova(Ruleset[TNState]):
@@ -74,7 +68,7 @@ class TerraNova(Ruleset[TNState]):
         Option("treasury_vp", 100, "final scoring: one victory point per this many florins (0: none)",
                minimum=0, maximum=10_000),
     )
-    orders_help = _orders_help()
+    orders_help = ORDERS_HELP
 
     # -- set-up -------------------------------------------------------------------------------------------------
     def seat_rule(self, options: Mapping[str, OptionValue], files: Mapping[str, str]) -> SeatRule:

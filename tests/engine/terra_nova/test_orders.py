@@ -127,3 +127,10 @@ def test_every_line_is_either_understood_or_refused_with_a_reason(verb, rest):
 
 
 _STATE = new_game(east_indies=True)
+
+
+def test_the_order_help_names_every_verb_of_every_window(tn):
+    from engine.rulesets.terra_nova.sequence import steps
+    for spec in steps():
+        for verb in spec.verbs:
+            assert f"\n  {verb.split('-')[0]} " in tn.orders_help, verb
