@@ -427,8 +427,3 @@ def sea_fight(ctx: Ctx, place: str, a: Squadron, b: Squadron) -> str | None:
     if b.value > 0 and a.value <= 0:
         return b.power
     return None
-
-
-def check_place(state: TNState, area: str) -> None:
-    if not geography().places[area].is_land:
-        raise IllegalAction(f"{area} is not a land area")

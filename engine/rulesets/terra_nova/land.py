@@ -381,7 +381,3 @@ def land_combat(ctx: Ctx) -> None:
     carry_out(ctx, ["move"])
     carry_out(ctx, ["tactic"])
     carry_out(ctx, ["attack"])
-
-
-def city_in(area: str) -> list[str]:
-    return [c for c, a in geography().city_areas.items() if a == area]

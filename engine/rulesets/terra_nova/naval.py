@@ -392,9 +392,9 @@ def _drop_overflow(ctx: Ctx, voyage: Voyage, force: Force) -> None:
             voyage.goods -= 1
             lost.append(force.goods.pop().code)
         elif voyage.gold:
-            take = min(25, voyage.gold, force.gold)
-            voyage.gold -= max(take, 1) if take else voyage.gold
-            force.gold -= take
+            take = min(25, voyage.gold)
+            voyage.gold -= take
+            force.gold = max(0, force.gold - take)
             lost.append(f"{take} gold")
         else:
             break

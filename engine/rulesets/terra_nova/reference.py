@@ -239,8 +239,11 @@ class Tactic:
 @functools.cache
 def combat_modifiers() -> dict[str, int | str]:
     """The Combat modifiers by printed name; numbers where printed as numbers."""
-    return {name: (number(v) if number(v) is not None and v.startswith(("+", "-")) else v)  # type: ignore[misc]
-            for name, v in _raw("combat")["modifiers"]}
+    out: dict[str, int | str] = {}
+    for name, value in _raw("combat")["modifiers"]:
+        n = number(value)
+        out[name] = n if n is not None and value.startswith(("+", "-")) else value
+    return out
 
 
 def modifier(name_start: str) -> int:

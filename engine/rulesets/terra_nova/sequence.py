@@ -67,7 +67,6 @@ def _new_turn(state: TNState) -> None:
     state.turn += 1
     state.step = 0
     state.orders = {}
-    state.moved = {}
     state.voyages = []
     for area in state.areas.values():
         area.double = False

@@ -211,7 +211,6 @@ class TNState:
     modifiers: dict[str, int] = field(default_factory=dict)
     initiative: list[str] = field(default_factory=list)
     orders: dict[str, dict[str, list[str]]] = field(default_factory=dict)
-    moved: dict[str, list[str]] = field(default_factory=dict)   # power -> places whose ships crossed in C.1
     voyages: list[Voyage] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
     battles: list[Battle] = field(default_factory=list)
