@@ -82,8 +82,11 @@ def treasury(ctx: Ctx) -> None:
         goods = sum(goods_value(ctx.state, g) for g in force.goods)
         total = force.gold + goods
         ctx.state.powers[seat].treasury += total
-        ctx.say(f"{seat} banks {force.gold} florins of gold and {goods} florins of goods "
-                f"({len(force.goods)} markers).", to=seat, kind="economy")
+        parts = [f"{force.gold} in gold"] if force.gold else []
+        if force.goods:
+            parts.append(f"{goods} for {', '.join(g.code for g in force.goods)}")
+        ctx.say(f"{seat} banks {total} florins ({'; '.join(parts)}); treasury "
+                f"{ctx.state.powers[seat].treasury}.", to=seat, kind="economy")
         ctx.say(f"{seat}'s treasure fleet unloads in Europe.", kind="economy")
         force.gold = 0
         force.goods = []
@@ -123,7 +126,9 @@ def maintenance(ctx: Ctx) -> None:
         power = state.powers[seat]
         if bill <= power.treasury:
             power.treasury -= bill
-            ctx.say(f"{seat} pays {bill} florins maintenance (treasury {power.treasury}).", to=seat, kind="economy")
+            if bill:
+                    ctx.say(f"{seat} pays {bill} florins maintenance (treasury {power.treasury}).", to=seat,
+                        kind="economy")
             continue
         short = bill - power.treasury
         power.treasury = 0

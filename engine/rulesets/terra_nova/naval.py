@@ -328,20 +328,22 @@ def roll_attrition(ctx: Ctx, voyage: Voyage) -> None:
     """One roll in the voyage's column; † adds its losses and rolls again in the same column."""
     voyage.rolled = True
     label = attrition_columns()[voyage.column]
-    results = []
+    results, notes = [], []
     while True:
         outcome = attrition_table(voyage.column).roll(ctx.dice, purpose=ctx.purpose("attrition", voyage.power,
                                                                                     f"v{voyage.id}"))
         result = Attrition.read(outcome.result)
         results.append(result.cell)
-        _apply_attrition(ctx, voyage, result)
+        notes += _apply_attrition(ctx, voyage, result)
         if not result.reroll:
             break
-    ctx.say(f"Attrition on {voyage.power}'s voyage to {voyage.dest} ({label}): {' then '.join(results)}.",
-            kind="attrition")
+    outcome_text = f" — {', '.join(notes)}" if notes else ""
+    ctx.say(f"Attrition on {voyage.power}'s voyage to {voyage.dest} ({label} bounds column): "
+            f"{' then '.join(results)}{outcome_text}.", kind="attrition")
 
 
-def _apply_attrition(ctx: Ctx, voyage: Voyage, result: Attrition) -> None:
+def _apply_attrition(ctx: Ctx, voyage: Voyage, result: Attrition) -> list[str]:
+    """Losses fall on what made the voyage and is still where it landed; what happened, in words."""
     state = ctx.state
     force = state.force(voyage.dest, voyage.power)
     notes = []
@@ -374,8 +376,7 @@ def _apply_attrition(ctx: Ctx, voyage: Voyage, result: Attrition) -> None:
             state.leaders.remove(dead)
             voyage.leaders.remove(dead.name)
             notes.append(f"{dead.name} lost")
-    if notes:
-        ctx.say(f"{voyage.power} at {voyage.dest}: {', '.join(notes)}.", kind="attrition")
+    return notes
 
 
 def _drop_overflow(ctx: Ctx, voyage: Voyage, force: Force) -> None:
