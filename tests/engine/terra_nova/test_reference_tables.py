@@ -269,3 +269,18 @@ def test_game_development_every_cell_and_its_reading():
     assert ref.development(13).captains and not ref.development(12).captains
     assert [ref.development(t).r_level for t in (1, 8, 9, 13, 17, 21, 30)] == [1, 1, 2, 3, 4, 5, 5]
     assert ref.development(21).end_roll and not ref.development(20).end_roll
+
+
+def test_the_keys_printed_under_the_tables():
+    attrition = ref.data("tables")["naval_attrition"]["key"]
+    assert attrition == {"D": "Settler is depleted (place depletion marker on it)", "S": "soldier unit eliminated",
+                         "N": "ship eliminated", "*": "One leader eliminated (player’s choice)",
+                         "†": "Take loss indicated & re-roll, same column (losses cumulative)",
+                         "E": "Emergency or Extreme Bounds column"}
+    assert ref.data("areas")["markers"] == {
+        "ft": "Fur Trade available", "P": "Plantations may be laid", "N": "Native civilisation present",
+        "•": "Political control not awarded",
+        "T": "Treasure cities have their own Native Level (see Gold Table).",
+        "R2": "All resources drawn from this area are doubled"}
+    assert ref.data("units")["footnotes"]["*"].startswith("Soldiers have a combat value of 1 on board ships")
+    assert ref.data("tables")["domestic_investment"]["footnote"] == "* Add Monarch Income Modifier to die roll"
