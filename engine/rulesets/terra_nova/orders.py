@@ -1,0 +1,487 @@
+"""The written orders: one line each, parsed into values that format back to the canonical line.
+
+The grammar is `ORDERS_HELP` (also in the notes file, docs/rulesets/terra-nova.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from engine.core.errors import OrderError
+from engine.rulesets.terra_nova.geography import geography, normal
+from engine.rulesets.terra_nova.reference import city_kinds, commodities, ships, tactics
+from engine.rulesets.terra_nova.state import TNState
+
+ORDERS_HELP = """\
+One order per line; `#` starts a comment. Each window takes the orders of its step (the view says which).
+Areas with two coasts are written with the coast: `Aztec Empire/w`, `Incan Empire/s`.
+
+B.5 purchases
+  buy <n> <unit or ship> [at <area>]      soldier, cannon, mission, captain (turn 13+), fort (at <area>);
+                                          caravel, carrack, war-carrack (c/f), urca, fluyt, galleass, galleon
+                                          (late ships later; `at <area>` builds in the New World, turn 9+)
+  pay <florins> to <power>
+C.1 and F.1 trans-oceanic movement; C.2 hemispheric movement
+  sail <ships> from <place> to <place>[/<coast>] [via guinea] [carrying <cargo>] [leaders <names>]
+       cargo: soldier, settler, depleted settler, cannon, slave (C.1 via guinea, bought on the way),
+       mission, <florins> gold, goods such as `1 tea/3`
+  intercept <power>                       C.1, F.1: from a command-of-the-seas box
+  attack <power> at sea in <place>        C.2
+  factory <area> [bribe <florins>]        C.2, tried at C.3 (East Indies)
+D.3 land orders (missions at D.3, settlement at D.4, marches and attacks at D.5)
+  mission <area>
+  settle <area> [with depleted settler]
+  town <area>                             turn 9+, 2 florins
+  plantation <area>                       turn 9+, areas marked P, a settlement and a slave there
+  move <units> [leaders <names>] from <area> to <area>
+  attack natives in <area> [city <treasure city>] [tactic <tactic>]
+  attack <power> in <area> [tactic <tactic>]
+  tactic <area> <tactic>                  your standing tactic if attacked there
+E.1 native alliance
+  ally <area> leader <name> [bribe <florins>]
+G.7 endgame vote (when the campaign plays votes, from turn 17)
+  vote end  |  vote continue
+Any window
+  note <anything for the GM>              flagged for the GM to read and rule on
+Tactics: defend (defenders only), charge, restraint, massacre, withdrawal, none.
+"""
+
+CARGO_ORDER = ("soldier", "settler", "depleted", "cannon", "slave", "mission")
+UNIT_NAMES = {"depleted": "depleted settler"}
+BUYABLE = ("soldier", "cannon", "mission", "captain", "fort")
+
+
+def _words() -> dict[str, str]:
+    """Every way a player may name a unit or a ship, to its key."""
+    out: dict[str, str] = {}
+    for key in ("soldier", "settler", "cannon", "slave", "mission", "captain", "fort", "settlement", "town",
+                "plantation"):
+        out[key] = key
+        out[key + "s"] = key
+    out["factory"] = out["factories"] = "factory"
+    for word in ("depleted", "depleted settler", "depleted settlers", "depleted-settler"):
+        out[word] = "depleted"
+    for key, ship in ships().items():
+        plain = re.sub(r"^l\s+|\s*\(.*\)\*?$", "", ship.name.lower())
+        for word in (key, key + "s", ship.code, plain, plain + "s", key.replace("-", " ")):
+            out[word] = key
+    out.update({"war carrack": "war-carrack", "galleasses": "galleass", "spanish galleass": "galleass",
+                "hulk": "urca", "galleas": "galleass"})
+    return out
+
+
+WORDS = _words()
+
+
+def unit_word(text: str) -> str:
+    key = WORDS.get(normal(text))
+    if key is None:
+        raise OrderError(f"`{text}` is not a unit or ship I know (e.g. soldier, settler, cannon, carrack, caravel)")
+    return key
+
+
+def _count_list(text: str) -> list[tuple[int, str]]:
+    out = []
+    for part in re.split(r",|\band\b", text):
+        part = part.strip()
+        if not part:
+            continue
+        m = re.match(r"^(\d+)\s+(.+)$", part)
+        if m:
+            out.append((int(m.group(1)), m.group(2).strip()))
+        else:
+            out.append((1, re.sub(r"^(a|an)\s+", "", part)))
+    return out
+
+
+def ship_list(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for n, word in _count_list(text):
+        key = unit_word(word)
+        if key not in ships():
+            raise OrderError(f"`{word}` is not a ship (ships: {', '.join(ships())})")
+        out[key] = out.get(key, 0) + n
+    if not out or any(n <= 0 for n in out.values()):
+        raise OrderError("name the ships, e.g. `2 carrack, 1 caravel`")
+    return out
+
+
+@dataclass(frozen=True)
+class Cargo:
+    units: Mapping[str, int] = field(default_factory=dict)
+    gold: int = 0
+    goods: Mapping[str, int] = field(default_factory=dict)    # "tea/3" -> markers
+
+    def text(self) -> str:
+        parts = [f"{self.units[u]} {UNIT_NAMES.get(u, u)}" for u in CARGO_ORDER if self.units.get(u)]
+        if self.gold:
+            parts.append(f"{self.gold} gold")
+        parts += [f"{n} {code}" for code, n in sorted(self.goods.items())]
+        return ", ".join(parts)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.units or self.gold or self.goods)
+
+
+def cargo_list(text: str, *, land_only: bool = False) -> Cargo:
+    units: dict[str, int] = {}
+    goods: dict[str, int] = {}
+    gold = 0
+    names = {c.lower() for c in commodities()}
+    for n, word in _count_list(text):
+        w = normal(word)
+        if w in ("gold", "florins", "florins of gold") and not land_only:
+            gold += n
+            continue
+        m = re.match(r"^([a-z]+)/(\d+)$", w)
+        if m and m.group(1) in names and not land_only:
+            code = f"{m.group(1)}/{int(m.group(2))}"
+            goods[code] = goods.get(code, 0) + n
+            continue
+        key = unit_word(word)
+        if key not in CARGO_ORDER:
+            raise OrderError(f"`{word}` cannot be carried or moved that way")
+        units[key] = units.get(key, 0) + n
+    if any(v <= 0 for v in units.values()) or gold < 0:
+        raise OrderError("counts must be positive")
+    return Cargo(units, gold, goods)
+
+
+def leader_list(state: TNState, seat: str, text: str) -> tuple[str, ...]:
+    out = []
+    own = {normal(ld.name): ld.name for ld in state.leaders_of(seat)}
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name = own.get(normal(part))
+        if name is None:
+            raise OrderError(f"{seat} has no leader called `{part}`")
+        out.append(name)
+    return tuple(out)
+
+
+def place(state: TNState, text: str) -> str:
+    name = geography().find(text)
+    if name is None:
+        raise OrderError(f"`{text}` is not a place on the map")
+    if geography().places[name].is_indies and not state.options.get("east_indies"):
+        raise OrderError(f"{name} is on the East Indies map, which this campaign does not use")
+    return name
+
+
+def land_area(state: TNState, text: str) -> str:
+    name = place(state, text)
+    if geography().places[name].kind not in ("land", "indies"):
+        raise OrderError(f"{name} is not a land area")
+    return name
+
+
+def power(state: TNState, text: str) -> str:
+    for seat in state.seats:
+        if normal(seat) == normal(text):
+            return seat
+    raise OrderError(f"`{text}` is not a power in this game ({', '.join(state.seats)})")
+
+
+def tactic_word(text: str) -> str:
+    word = normal(text)
+    word = {"withdraw": "withdrawal", "retreat": "withdrawal"}.get(word, word)
+    if word != "none" and word not in tactics():
+        raise OrderError(f"`{text}` is not a tactic ({', '.join(tactics())}, none)")
+    return word
+
+
+# -- the orders -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Order:
+    kind: str
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Buy(Order):
+    count: int = 1
+    item: str = ""
+    at: str | None = None
+
+    def text(self) -> str:
+        return f"buy {self.count} {self.item}" + (f" at {self.at}" if self.at else "")
+
+
+@dataclass(frozen=True)
+class Pay(Order):
+    amount: int = 0
+    to: str = ""
+
+    def text(self) -> str:
+        return f"pay {self.amount} to {self.to}"
+
+
+@dataclass(frozen=True)
+class Sail(Order):
+    ships: Mapping[str, int] = field(default_factory=dict)
+    origin: str = ""
+    dest: str = ""
+    coast: str = ""
+    guinea: bool = False
+    cargo: Cargo = field(default_factory=Cargo)
+    leaders: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        fleet = ", ".join(f"{self.ships[k]} {k}" for k in ships() if self.ships.get(k))
+        out = f"sail {fleet} from {self.origin} to {self.dest}" + (f"/{self.coast}" if self.coast else "")
+        if self.guinea:
+            out += " via guinea"
+        if not self.cargo.empty:
+            out += f" carrying {self.cargo.text()}"
+        if self.leaders:
+            out += f" leaders {', '.join(self.leaders)}"
+        return out
+
+
+@dataclass(frozen=True)
+class Intercept(Order):
+    target: str = ""
+
+    def text(self) -> str:
+        return f"intercept {self.target}"
+
+
+@dataclass(frozen=True)
+class SeaAttack(Order):
+    target: str = ""
+    area: str = ""
+
+    def text(self) -> str:
+        return f"attack {self.target} at sea in {self.area}"
+
+
+@dataclass(frozen=True)
+class Factory(Order):
+    area: str = ""
+    bribe: int = 0
+
+    def text(self) -> str:
+        return f"factory {self.area}" + (f" bribe {self.bribe}" if self.bribe else "")
+
+
+@dataclass(frozen=True)
+class AreaOrder(Order):
+    """mission, town and plantation: a verb and an area."""
+
+    area: str = ""
+
+    def text(self) -> str:
+        return f"{self.kind} {self.area}"
+
+
+@dataclass(frozen=True)
+class Settle(Order):
+    area: str = ""
+    depleted: bool = False
+
+    def text(self) -> str:
+        return f"settle {self.area}" + (" with depleted settler" if self.depleted else "")
+
+
+@dataclass(frozen=True)
+class Move(Order):
+    cargo: Cargo = field(default_factory=Cargo)
+    leaders: tuple[str, ...] = ()
+    origin: str = ""
+    dest: str = ""
+
+    def text(self) -> str:
+        what = self.cargo.text()
+        if self.leaders:
+            what = (what + " " if what else "") + f"leaders {', '.join(self.leaders)}"
+        return f"move {what} from {self.origin} to {self.dest}"
+
+
+@dataclass(frozen=True)
+class Attack(Order):
+    target: str = ""
+    area: str = ""
+    city: str | None = None
+    tactic: str | None = None
+
+    def text(self) -> str:
+        out = f"attack {self.target} in {self.area}"
+        if self.city:
+            out += f" city {self.city}"
+        if self.tactic:
+            out += f" tactic {self.tactic}"
+        return out
+
+
+@dataclass(frozen=True)
+class Tactic(Order):
+    area: str = ""
+    tactic: str = ""
+
+    def text(self) -> str:
+        return f"tactic {self.area} {self.tactic}"
+
+
+@dataclass(frozen=True)
+class Ally(Order):
+    area: str = ""
+    leader: str = ""
+    bribe: int = 0
+
+    def text(self) -> str:
+        return f"ally {self.area} leader {self.leader}" + (f" bribe {self.bribe}" if self.bribe else "")
+
+
+@dataclass(frozen=True)
+class Vote(Order):
+    end: bool = False
+
+    def text(self) -> str:
+        return "vote end" if self.end else "vote continue"
+
+
+@dataclass(frozen=True)
+class Note(Order):
+    note: str = ""
+
+    def text(self) -> str:
+        return f"note {self.note}"
+
+
+# -- parsing ------------------------------------------------------------------------------------------------------
+
+_SAIL = re.compile(r"^sail\s+(?P<ships>.+?)\s+from\s+(?P<origin>.+?)\s+to\s+(?P<dest>.+?)"
+                   r"(?P<guinea>\s+via\s+guinea)?(?:\s+carrying\s+(?P<cargo>.+?))?"
+                   r"(?:\s+leaders?\s+(?P<leaders>.+))?$", re.I)
+_MOVE = re.compile(r"^move\s+(?P<what>.+?)\s+from\s+(?P<origin>.+?)\s+to\s+(?P<dest>.+)$", re.I)
+_ATTACK = re.compile(r"^attack\s+(?P<target>.+?)\s+in\s+(?P<area>.+?)(?:\s+city\s+(?P<city>.+?))?"
+                     r"(?:\s+tactic\s+(?P<tactic>\w+))?$", re.I)
+_SEA = re.compile(r"^attack\s+(?P<target>.+?)\s+at\s+sea\s+in\s+(?P<area>.+)$", re.I)
+_BRIBE = re.compile(r"^(?P<rest>.+?)(?:\s+bribe\s+(?P<bribe>\d+))?$", re.I)
+_COAST = re.compile(r"^(?P<name>.+?)(?:\s*/\s*|\s+coast\s+)(?P<coast>[a-z])$", re.I)
+
+
+def _dest(state: TNState, text: str) -> tuple[str, str]:
+    m = _COAST.match(text.strip())
+    if m and geography().find(m.group("name")):
+        name = place(state, m.group("name"))
+        coast = m.group("coast").lower()
+        if coast not in geography().places[name].coasts:
+            raise OrderError(f"{name} has no coast `{coast}` (coasts: {', '.join(geography().places[name].coasts)})")
+        return name, coast
+    return place(state, text), ""
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise OrderError(f"{what} must be a whole number, not `{text}`") from None
+    if value < 0:
+        raise OrderError(f"{what} cannot be negative")
+    return value
+
+
+def parse(state: TNState, seat: str, line: str) -> Order:
+    """One order line as an order value; OrderError says what is wrong in the player's words."""
+    text = " ".join(line.split())
+    verb = text.split(" ", 1)[0].lower()
+    rest = text[len(verb):].strip()
+    if verb == "note":
+        if not rest:
+            raise OrderError("write what the GM should read after `note`")
+        return Note("note", rest[:400])
+    if verb == "buy":
+        m = re.match(r"^(?:(\d+)\s+)?(.+?)(?:\s+at\s+(.+))?$", rest, re.I)
+        if not m:
+            raise OrderError("write `buy <number> <unit>`, e.g. `buy 3 soldier`")
+        item = unit_word(re.sub(r"^(a|an)\s+", "", m.group(2), flags=re.I))
+        at = land_area(state, m.group(3)) if m.group(3) else None
+        count = _int(m.group(1) or "1", "the number bought")
+        if count < 1:
+            raise OrderError("buy at least one")
+        return Buy("buy", count, item, at)
+    if verb == "pay":
+        m = re.match(r"^(\d+)\s+(?:florins\s+)?to\s+(.+)$", rest, re.I)
+        if not m:
+            raise OrderError("write `pay <florins> to <power>`")
+        return Pay("pay", _int(m.group(1), "the payment"), power(state, m.group(2)))
+    if verb == "sail":
+        m = _SAIL.match(text)
+        if not m:
+            raise OrderError("write `sail <ships> from <place> to <place> [via guinea] [carrying <cargo>] "
+                             "[leaders <names>]`")
+        dest, coast = _dest(state, m.group("dest"))
+        cargo = cargo_list(m.group("cargo")) if m.group("cargo") else Cargo()
+        leaders = leader_list(state, seat, m.group("leaders")) if m.group("leaders") else ()
+        return Sail("sail", ship_list(m.group("ships")), place(state, m.group("origin")), dest, coast,
+                    bool(m.group("guinea")), cargo, leaders)
+    if verb == "intercept":
+        return Intercept("intercept", power(state, rest))
+    if verb == "attack":
+        if m := _SEA.match(text):
+            return SeaAttack("attack-at-sea", power(state, m.group("target")), place(state, m.group("area")))
+        m = _ATTACK.match(text)
+        if not m:
+            raise OrderError("write `attack natives in <area>` or `attack <power> in <area>`")
+        target = "natives" if normal(m.group("target")) == "natives" else power(state, m.group("target"))
+        city = None
+        if m.group("city"):
+            city = next((c for c in city_kinds() if normal(c) == normal(m.group("city"))), None)
+            if city is None:
+                raise OrderError(f"`{m.group('city')}` is not a treasure city ({', '.join(city_kinds())})")
+            if target != "natives":
+                raise OrderError("only the natives hold treasure cities")
+        tactic = tactic_word(m.group("tactic")) if m.group("tactic") else None
+        return Attack("attack", target, land_area(state, m.group("area")), city, tactic)
+    if verb == "factory":
+        m = _BRIBE.match(rest)
+        if not m or not rest:
+            raise OrderError("write `factory <area> [bribe <florins>]`")
+        return Factory("factory", land_area(state, m.group("rest")), _int(m.group("bribe") or "0", "the bribe"))
+    if verb in ("mission", "town", "plantation"):
+        if not rest:
+            raise OrderError(f"write `{verb} <area>`")
+        return AreaOrder(verb, land_area(state, rest))
+    if verb == "settle":
+        m = re.match(r"^(.+?)(\s+with\s+(?:a\s+)?depleted(?:\s+settler)?)?$", rest, re.I)
+        if not m:
+            raise OrderError("write `settle <area>`")
+        return Settle("settle", land_area(state, m.group(1)), bool(m.group(2)))
+    if verb == "move":
+        m = _MOVE.match(text)
+        if not m:
+            raise OrderError("write `move <units> [leaders <names>] from <area> to <area>`")
+        what = m.group("what")
+        lm = re.match(r"^(?P<units>.*?)\s*\bleaders?\s+(?P<names>.+)$", what, re.I)
+        units_text, names = (lm.group("units"), lm.group("names")) if lm else (what, "")
+        cargo = cargo_list(units_text, land_only=True) if units_text.strip() else Cargo()
+        leaders = leader_list(state, seat, names) if names else ()
+        if cargo.empty and not leaders:
+            raise OrderError("name what moves")
+        return Move("move", cargo, leaders, land_area(state, m.group("origin")), land_area(state, m.group("dest")))
+    if verb == "tactic":
+        parts = rest.rsplit(" ", 1)
+        if len(parts) != 2:
+            raise OrderError("write `tactic <area> <tactic>`")
+        return Tactic("tactic", land_area(state, parts[0]), tactic_word(parts[1]))
+    if verb == "ally":
+        m = re.match(r"^(?P<area>.+?)\s+leader\s+(?P<leader>.+?)(?:\s+bribe\s+(?P<bribe>\d+))?$", rest, re.I)
+        if not m:
+            raise OrderError("write `ally <area> leader <name> [bribe <florins>]`")
+        leader = leader_list(state, seat, m.group("leader"))[0]
+        return Ally("ally", land_area(state, m.group("area")), leader, _int(m.group("bribe") or "0", "the bribe"))
+    if verb == "vote":
+        if normal(rest) not in ("end", "continue"):
+            raise OrderError("write `vote end` or `vote continue`")
+        return Vote("vote", normal(rest) == "end")
+    raise OrderError(f"`{verb}` is not an order I know; see the order help")
