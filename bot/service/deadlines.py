@@ -92,8 +92,7 @@ async def _handle(session: AsyncSession, services: Services, campaign: Campaign,
             return
         seat = await record.seat_named(session, campaign, seat_name)
         if seat.automatic:
-            n = await record.actions_this_phase(session, campaign)
-            action = ruleset.autoplay(state, seat_name, record.dice_of(campaign, f"{phase.key}/auto{n}"))
+            action = ruleset.autoplay(state, seat_name, await record.act_dice(session, campaign, "auto"))
             if action is None:
                 raise RuntimeError(f"the automatic player for {seat_name} found no action")
             await play_for(session, services, campaign, ruleset, seat_name, action, Actor.system(), kind="automatic")

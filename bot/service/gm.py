@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,6 +31,18 @@ def _running(campaign: Campaign) -> None:
 
 def gm_actor(caller: Caller) -> Actor:
     return Actor("GM", caller.user_id, Viewer.gm())
+
+
+@asynccontextmanager
+async def gm_write(services: Services, caller: Caller, campaign_name: str | None, *,
+                   running: bool = False) -> AsyncIterator[tuple[AsyncSession, Campaign]]:
+    """A write transaction on a campaign the caller is GM of (and that is running, if asked)."""
+    async with services.db.write() as session:
+        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+        require_gm(campaign, caller)
+        if running:
+            _running(campaign)
+        yield session, campaign
 
 
 async def advance_campaign(session: AsyncSession, services: Services, campaign: Campaign, actor: Actor) -> str:
@@ -72,8 +86,7 @@ async def play_for(session: AsyncSession, services: Services, campaign: Campaign
                    seat: str, action: str, actor: Actor, *, kind: str) -> None:
     """Take `action` for `seat` (a timeout or an automatic player), logged as who really did it."""
     state = record.state_of(campaign, ruleset)
-    n = await record.actions_this_phase(session, campaign)
-    dice = record.dice_of(campaign, f"{campaign.phase_key}/act{n}")
+    dice = await record.act_dice(session, campaign)
     step = ruleset.act(state, Viewer.of_seat(seat), action, dice)
     await steps.record_step(session, services, campaign, ruleset, step, dice, kind="action",
                             actor=Actor(seat, None, Viewer.of_seat(seat)),
@@ -82,19 +95,14 @@ async def play_for(session: AsyncSession, services: Services, campaign: Campaign
 
 
 async def advance(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
+    async with gm_write(services, caller, campaign_name) as (session, campaign):
         text = await advance_campaign(session, services, campaign, gm_actor(caller))
     return Reply(text, campaign_id=campaign.id)
 
 
 async def rollback(services: Services, caller: Caller, to: int | None, reason: str | None,
                    campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
-        _running(campaign)
+    async with gm_write(services, caller, campaign_name, running=True) as (session, campaign):
         snaps = list(await record.snapshots_of(session, campaign.id))
         if to is None:
             began = max((s.seq for s in snaps if s.kind == "start" and s.phase_key == campaign.phase_key), default=0)
@@ -158,10 +166,7 @@ def parse_when(text: str, now: datetime) -> datetime:
 
 
 async def deadline(services: Services, caller: Caller, when: str | None, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
-        _running(campaign)
+    async with gm_write(services, caller, campaign_name, running=True) as (session, campaign):
         if when is None:
             await timers.clear(session, campaign)
             record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,
@@ -184,9 +189,7 @@ async def deadline(services: Services, caller: Caller, when: str | None, campaig
 async def seat_change(services: Services, caller: Caller, op: str, seat_name: str, user_id: int | None,
                       campaign_name: str | None) -> Reply:
     """assign (a vacant or new seat), kick (vacate; in the lobby, remove), replace, auto (an automatic player)."""
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
+    async with gm_write(services, caller, campaign_name) as (session, campaign):
         if campaign.status == "ended":
             raise ServiceError(f"**{campaign.name}** has ended")
         ruleset = record.ruleset_of(campaign)
@@ -261,9 +264,7 @@ async def _new_seat(session: AsyncSession, services: Services, campaign: Campaig
 
 async def note(services: Services, caller: Caller, text: str, seat_name: str | None,
                campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
+    async with gm_write(services, caller, campaign_name) as (session, campaign):
         if seat_name:
             seat = await record.seat_named(session, campaign, seat_name)
             vis, target, where = Visibility.to(seat.name), f"seat:{seat.name}", f"privately to **{seat.name}**"
@@ -284,9 +285,7 @@ def campaign_tables(campaign: Campaign) -> dict[str, Table]:
 
 async def table_roll(services: Services, caller: Caller, name: str, private: bool, modifier: int,
                      campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
+    async with gm_write(services, caller, campaign_name) as (session, campaign):
         tables = campaign_tables(campaign)
         table = tables.get(name) or next((t for k, t in tables.items() if k.lower() == name.strip().lower()), None)
         if table is None:
@@ -309,9 +308,7 @@ async def table_upload(services: Services, caller: Caller, text: str, campaign_n
         tables = parse_tables(text)
     except RulesError as exc:
         raise ServiceError(str(exc)) from None
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
+    async with gm_write(services, caller, campaign_name) as (session, campaign):
         campaign.tables = {**(campaign.tables or {}), **{n: t.dump() for n, t in tables.items()}}
         record.log(session, campaign, services, kind="tables", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.gm_only(), body={"source": text, "names": sorted(tables)})
@@ -325,9 +322,7 @@ async def table_names(services: Services, caller: Caller, campaign_name: str | N
 
 
 async def upload(services: Services, caller: Caller, kind: str, text: str, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
+    async with gm_write(services, caller, campaign_name) as (session, campaign):
         ruleset = record.ruleset_of(campaign)
         if kind not in ruleset.uploads:
             kinds = ", ".join(f"`{k}`" for k in ruleset.uploads) or "none"
@@ -352,14 +347,10 @@ async def upload(services: Services, caller: Caller, kind: str, text: str, campa
 
 
 async def act(services: Services, caller: Caller, action: str, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
-        _running(campaign)
+    async with gm_write(services, caller, campaign_name, running=True) as (session, campaign):
         ruleset = record.ruleset_of(campaign)
         state = record.state_of(campaign, ruleset)
-        n = await record.actions_this_phase(session, campaign)
-        dice = record.dice_of(campaign, f"{campaign.phase_key}/act{n}")
+        dice = await record.act_dice(session, campaign)
         try:
             step = ruleset.act(state, Viewer.gm(), action, dice)
         except RulesError as exc:
@@ -374,9 +365,7 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
 
 async def settings(services: Services, caller: Caller, key: str | None, value: str | None,
                    campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        require_gm(campaign, caller)
+    async with gm_write(services, caller, campaign_name) as (session, campaign):
         current = CampaignSettings.load(campaign.settings)
         if key is None:
             return Reply(f"Settings of **{campaign.name}**:\n{current.describe()}", campaign_id=campaign.id)

@@ -38,8 +38,7 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
             raise ServiceError("that menu is out of date: the game has moved on. Use `/act` for the current one.")
         ruleset = record.ruleset_of(campaign)
         state = record.state_of(campaign, ruleset)
-        n = await record.actions_this_phase(session, campaign)
-        dice = record.dice_of(campaign, f"{campaign.phase_key}/act{n}")
+        dice = await record.act_dice(session, campaign)
         viewer = Viewer.of_seat(seat.name)
         try:
             step = ruleset.act(state, viewer, action, dice)

@@ -147,3 +147,9 @@ async def this_phase(session: AsyncSession, campaign: Campaign) -> list[LogEntry
 async def actions_this_phase(session: AsyncSession, campaign: Campaign) -> int:
     """How many actions this phase has seen: it keys their dice, so a replay after a rollback rolls the same."""
     return sum(1 for e in await this_phase(session, campaign) if e.kind in ("action", "gm-action", "upload"))
+
+
+async def act_dice(session: AsyncSession, campaign: Campaign, what: str = "act") -> Dice:
+    """The dice for the next action of this phase (automatic players' choices use `what="auto"`)."""
+    n = await actions_this_phase(session, campaign)
+    return dice_of(campaign, f"{campaign.phase_key}/{what}{n}")

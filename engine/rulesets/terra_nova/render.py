@@ -6,13 +6,12 @@ viewer gets the same picture; treasuries, gold, goods and the pools in Europe ar
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from engine.core.visibility import Viewer
-from engine.render.canvas import INK, PAPER, font, seat_colour, text_centered
+from engine.render.canvas import INK, PAPER, font, png, seat_colour, text_centered
 from engine.rulesets.terra_nova.end_of_turn import controller
 from engine.rulesets.terra_nova.geography import Place, geography
 from engine.rulesets.terra_nova.sequence import phase_of
@@ -65,13 +64,6 @@ def _code(h: Holding | None, force: Force | None) -> str:
         if boats:
             parts.append(f"{boats}s")
     return " ".join(parts)
-
-
-def png(image: Image.Image) -> bytes:
-    """PNG bytes, lightly compressed: `optimize` costs three times the drawing for a few kilobytes."""
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
-    return out.getvalue()
 
 
 def _frame_of(place: Place) -> Frame:
