@@ -13,8 +13,10 @@ from typing import Any
 
 from engine.core.errors import RulesError, UploadError
 from engine.rulesets.lote_modern import statuses
+from engine.rulesets.lote_modern.accounts import research_key
 from engine.rulesets.lote_modern.files import Fields, Source, Where, load_toml, rows, suggest
 from engine.rulesets.lote_modern.rules.banking import Bank, Loan
+from engine.rulesets.lote_modern.rules.research import research_projects
 from engine.rulesets.lote_modern.sheet import (
     ALLEGIANCES,
     ARMY_STATUSES,
@@ -175,7 +177,7 @@ class _NationReader:
         n.infra_modifier = f.number("infra_modifier", 1.0, minimum=0, maximum=5)
         n.msp = f.integer("msp", 0, minimum=0, maximum=100_000)
         n.charts = f.names("charts")
-        n.completed = f.names("completed")
+        n.completed = self.completed(f.names("completed"))
         n.brokerages = f.names("brokerages")
         n.notes = f.text("notes", "", limit=2000)
         n.qr = self.qr()
@@ -206,6 +208,17 @@ class _NationReader:
         f.done()
         self.check_names(n)
         return n
+
+    def completed(self, names: list[str]) -> list[str]:
+        """Completed R&D projects by key (LotE 4.2), and `uwm` for Universal Weights and Measures (3.5)."""
+        out = []
+        for name in names:
+            key = "uwm" if fold(name) in ("uwm", "uw&m") else research_key(name)
+            if key is None:
+                raise self.f.error("completed", f"`{name}` is not an R&D project ({', '.join(research_projects())}) "
+                                                "or uwm")
+            out.append(key)
+        return out
 
     def qr(self) -> dict[str, int]:
         sub = self.sub("qr")
@@ -310,6 +323,13 @@ class _NationReader:
                     assisted=r.integer("assisted", 0, minimum=0, maximum=10), hidden=r.flag("hidden"))
         if p.id in {q.id for q in n.projects}:
             raise r.error("id", f"project id `{p.id}` is used twice")
+        if p.kind == "rd":
+            key = research_key(p.name)
+            if key is None:
+                raise r.error("name", f"`{p.name}` is not an R&D project ({', '.join(research_projects())})")
+            p.name = key
+            if not p.advances_needed:
+                p.advances_needed = research_projects()[key].advances
         r.done()
         return p
 

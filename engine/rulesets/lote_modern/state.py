@@ -91,6 +91,7 @@ class GameState:
     report: TurnReport | None = None
     audit: list[AuditEntry] = field(default_factory=list)
     newsletters: list[str] = field(default_factory=list)
+    pending_news: list[str] = field(default_factory=list)
     next_id: int = 1
 
     @property
@@ -135,7 +136,8 @@ class GameState:
             "loans": to_data(self.loans), "defaults": to_data(self.defaults),
             "tax_penalties": to_data(self.tax_penalties), "monopolies": to_data(self.monopolies),
             "report": to_data(self.report) if self.report else None, "audit": to_data(self.audit),
-            "newsletters": list(self.newsletters), "next_id": self.next_id,
+            "newsletters": list(self.newsletters), "pending_news": list(self.pending_news),
+            "next_id": self.next_id,
         }
 
     @classmethod
@@ -151,5 +153,6 @@ class GameState:
             monopolies=[from_data(Monopoly, x) for x in raw.get("monopolies", [])],
             report=from_data(TurnReport, raw["report"]) if raw.get("report") else None,
             audit=[from_data(AuditEntry, x) for x in raw.get("audit", [])],
-            newsletters=list(raw.get("newsletters", [])), next_id=raw.get("next_id", 1),
+            newsletters=list(raw.get("newsletters", [])), pending_news=list(raw.get("pending_news", [])),
+            next_id=raw.get("next_id", 1),
         )

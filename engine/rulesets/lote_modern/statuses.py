@@ -6,6 +6,7 @@ import functools
 from dataclasses import dataclass
 
 from engine.core.tables import load_data
+from engine.rulesets.lote_modern.rules import merchant
 
 PACKAGE = "engine.rulesets.lote_modern"
 LADDER_OF_TYPE = {"merchant": "merchant", "primacy": "primacy", "order": "order"}
@@ -28,9 +29,18 @@ class Status:
 
 @functools.cache
 def all_statuses() -> dict[str, Status]:
-    raw = load_data(PACKAGE, "data/statuses.toml")["status"]
-    return {s["code"]: Status(s["code"], s["name"], s["ladder"], s["rank"], float(s["tax"]), s["nfp"], s["trade"],
-                              s["anchor"], s["base"], s["friendly"]) for s in raw}
+    out: dict[str, Status] = {}
+    for s in load_data(PACKAGE, "data/statuses.toml")["status"]:
+        if s["ladder"] == "merchant":
+            # Table 7-1 belongs to section 7: taxes, NFP, trade and basing come from rules/merchant.py.
+            code = s["code"]
+            out[code] = Status(code, s["name"], "merchant", s["rank"], merchant.tax_share(code),
+                               merchant.nfp_share(code) > 0, merchant.adds_trade_value(code),
+                               merchant.can_anchor_conduit(code), merchant.can_base_msp(code), s["friendly"])
+        else:
+            out[s["code"]] = Status(s["code"], s["name"], s["ladder"], s["rank"], float(s["tax"]), s["nfp"],
+                                    s["trade"], s["anchor"], s["base"], s["friendly"])
+    return out
 
 
 def get(code: str) -> Status:

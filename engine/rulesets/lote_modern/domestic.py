@@ -1,0 +1,670 @@
+"""Order handlers at home: investments, builds, reserves, research and construction (LotE 3, 4, 7.5, 7.6)."""
+
+from __future__ import annotations
+
+from engine.core.errors import RulesError
+from engine.core.orders import Verdict
+from engine.rulesets.lote_modern import accounts, interim, statuses
+from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles
+from engine.rulesets.lote_modern.orders import (
+    FACTORY_ORDERS,
+    INVEST_OTHER,
+    Activate,
+    Assist,
+    Build,
+    Colonize,
+    Construct,
+    Engineers,
+    Fund,
+    Improve,
+    Invest,
+    PlaceReserve,
+    Recruit,
+    Research,
+)
+from engine.rulesets.lote_modern.rules import actions, banking, cities, export, industry, mercantile, military, research
+from engine.rulesets.lote_modern.rules import reserves as reserve_rules
+from engine.rulesets.lote_modern.rules.trade import SeaRating, sea_rating_maximum
+from engine.rulesets.lote_modern.sheet import Army, CityHolding, Nation, Project, RegionHolding, fold
+from engine.rulesets.lote_modern.text import number
+
+OK = Verdict.ACCEPTED
+SEA_RATINGS = {"navigation": SeaRating.NAVIGATION, "trade-range": SeaRating.TRADE_RANGE,
+               "conduit-limit": SeaRating.CONDUIT_LIMIT}
+SEA_FIELDS = {"navigation": "navigation", "trade-range": "trade_range", "conduit-limit": "conduit_limit"}
+
+
+def _holding(ctx: Ctx, place: str) -> tuple[str, RegionHolding | CityHolding]:
+    key = ctx.world.canonical(place)
+    if key is None or key in ctx.world.zones:
+        raise Refused(f"`{place}` is not a region or city on the map")
+    holding = accounts.holding_of(ctx.n, ctx.world, key)
+    if holding is None:
+        raise Refused(f"{ctx.n.name} holds nothing at {key}")
+    return key, holding
+
+
+# -- investments ------------------------------------------------------------------------------------
+@handles(Invest)
+def invest(ctx: Ctx, o: Invest) -> Outcome:
+    n = ctx.n
+    if o.target in SEA_RATINGS or o.target in ("cavalry", "infantry", "warship", "siege", "artillery",
+                                                 "airship", "submarine"):
+        return _invest_rating(ctx, o)
+    if o.target == "bank":
+        bank = n.bank
+        if bank is None or not banking.has_bank(n.tech_level):
+            raise Refused("banks come with Tech Level 8 (LotE 6.2); the GM opens one on your sheet")
+        if bank.collapsed:
+            raise Refused("a collapsed bank is rebuilt with rebuild-bank, not invested in (LotE 6.2.8)")
+        ctx.spend(o.gp, what="the investment")
+        if ctx.apply:
+            n.bank = banking.invest(bank, o.gp)
+            ctx.report(f"Bank: {number(o.gp)} GP invested, loan capacity +{number(o.gp / 10)} (LotE 6.2.4).")
+        return Outcome(OK, f"+{number(o.gp / 10)} GP of loan capacity (10 GP for 1, LotE 6.2.4)")
+    if o.target == "public-works":
+        return _public_works(ctx, o)
+    assert o.target in INVEST_OTHER
+    ctx.spend(o.gp, what="the investment")
+    if ctx.apply:
+        key = f"{o.target}"
+        n.invested[key] = round(n.invested.get(key, 0.0) + o.gp, 2)
+        ctx.report(f"{number(o.gp)} GP invested in {o.target} (the GM rolls its progress).")
+        ctx.ruling("investment", f"{n.name} invested {number(o.gp)} GP in {o.target} "
+                                 f"({number(n.invested[key])} GP invested in all): roll per the Basic Rulebook.")
+    return Outcome(Verdict.FLAGGED, f"{o.target} comes from the Basic Rulebook: the GM rolls what "
+                                    f"{number(o.gp)} GP buy")
+
+
+def _invest_rating(ctx: Ctx, o: Invest) -> Outcome:
+    n = ctx.n
+    cult = accounts.culture(n)
+    if o.target in SEA_RATINGS:
+        current = getattr(n, SEA_FIELDS[o.target])
+        cap: int | None = sea_rating_maximum(SEA_RATINGS[o.target], n.tech_level)
+        table, rule = "Table 2-10", "LotE 2.8"
+    else:
+        current = n.qr.get(o.target, 0)
+        table, rule = "Table 3-1", "LotE 3.1"
+        if o.target in ("airship", "submarine"):
+            if o.target not in n.qr:
+                raise Refused(f"{n.name} has no {o.target} QR; the GM adds one when it is time (LotE 2.5)")
+            cap = None
+        else:
+            try:
+                cap = getattr(military.max_quality_ratings(cult, n.tech_level), o.target)
+            except RulesError as exc:
+                raise Refused(str(exc)) from None
+    if cap is not None and current >= cap:
+        raise Refused(f"your {o.target} rating is {current}, the most {table} allows at Tech Level {n.tech_level}")
+    ctx.spend(o.gp, what="the investment")
+    key = o.target
+    limit = f", at most {cap}" if cap is not None else ""
+    if ctx.apply:
+        n.invested[key] = round(n.invested.get(key, 0.0) + o.gp, 2)
+        ctx.report(f"{number(o.gp)} GP invested in {o.target} (now {current}{limit}).")
+        ctx.ruling("investment", f"{n.name} invested {number(o.gp)} GP in its {o.target} rating (now {current}"
+                                 f"{limit}; {number(n.invested[key])} GP invested): roll its progress and "
+                                 f"`edit` the rating.", tables=[f"{table} ({rule})"])
+    return Outcome(OK, f"{number(o.gp)} GP into {o.target} (now {current}{limit}); the GM rolls its progress")
+
+
+def _public_works(ctx: Ctx, o: Invest) -> Outcome:
+    n = ctx.n
+    key, holding = _holding(ctx, o.place)
+    status = statuses.get(holding.status)
+    if status.tax <= 0:
+        raise Refused(f"public works need a status that pays taxes; {key} is {holding.status} (LotE 2.4.3)")
+    is_city = isinstance(holding, CityHolding)
+    gpv = ctx.world.cities[key].gpv if is_city else ctx.world.regions[key].gpv
+    terrain = accounts.terrain(ctx.world.region_of(key).terrain)
+    cap = cities.max_public_works(gpv, n.tech_level, terrain=None if is_city else terrain, city=is_city)
+    if cap is not None and holding.pwb + o.gp > cap + 1e-9:
+        raise Refused(f"{key} holds at most {number(cap)} GP of public works at Tech Level {n.tech_level} "
+                      f"(Table 3-6); it has {number(holding.pwb)}")
+    ctx.spend(o.gp, what="the public works")
+    if ctx.apply:
+        holding.pwb = round(holding.pwb + o.gp, 2)
+        ctx.report(f"Public works at {key}: +{number(o.gp)} GP (now {number(holding.pwb)}).")
+    return Outcome(OK, f"{number(o.gp)} GP of public works at {key}")
+
+
+# -- builds -----------------------------------------------------------------------------------------
+def _chart_unit(ctx: Ctx, code: str) -> military.Unit:
+    try:
+        unit = military.unit(code, accounts.culture(ctx.n))
+    except RulesError as exc:
+        raise Refused(str(exc)) from None
+    if not unit.buildable:
+        raise Refused(f"{unit.name} cannot be built by normal means (chart 8.6)")
+    return unit
+
+
+def _unlocked(n: Nation, code: str) -> str | None:
+    """The R&D project a unit waits on, if the nation has not completed it (LotE 4.2)."""
+    for key, project in research.research_projects().items():
+        if code.upper() in project.units and not n.has_completed(key):
+            return project.name
+    return None
+
+
+def _build_place(ctx: Ctx, unit: military.Unit, place: str, *, reserve: bool, export_unit: bool) -> str:
+    """Where the unit may be built (chart 8.6 Build At, LotE 3.6, 7.6); returns the canonical place."""
+    n, world = ctx.n, ctx.world
+    key = world.canonical(place)
+    if key is None or key in world.zones:
+        raise Refused(f"`{place}` is not a region or city on the map")
+    region = world.region_of(key)
+    is_city = key in world.cities
+    holding = accounts.holding_of(n, world, key)
+    status = holding.status if holding else None
+    in_hbz = region.name in ctx.hbz
+    friendly_city = is_city and accounts.is_friendly(status) and in_hbz
+    if reserve:
+        if not friendly_city:
+            raise Refused("reserves are built at a Friendly city within the Homeland Build Zone (LotE 3.2.2.1)")
+        return key
+    codes = [c.lower() for c in unit.build_at]
+    yard_kind = accounts.yard_kind(unit)
+    if n.is_house:
+        kind: mercantile.BuildKind = "export" if export_unit else ("yard-unit" if yard_kind != accounts.GENERIC
+                                                                    else "unit")
+        office = status == "ho"
+        cartel = status is not None and statuses.is_merchant(status) and statuses.get(status).rank >= 4
+        factories = holding.factories if holding else {}
+        problems = mercantile.check_house_build(
+            kind, at_home_office=office, friendly_city_in_hbz=friendly_city, cartel_city=cartel,
+            industry_site=bool(factories), yard_builds_this=factories.get(yard_kind, 0) > 0)
+        if problems:
+            raise Refused(problems[0] + " (LotE 7.6)")
+        if office or cartel:
+            return key
+    ok = False
+    for code in codes:
+        if code == "hm":
+            ok |= region.name == n.homeland
+        elif code == "fc":
+            ok |= friendly_city
+        elif code == "csr":
+            ok |= region.terrain == "s" and n.region(region.name) is not None
+        elif code in ("crh", "fr"):
+            ok |= n.region(region.name) is not None and in_hbz
+        elif code in ("pc", "shipyard"):
+            ok |= friendly_city and world.cities[key].port
+        elif code == "pa":
+            port = (is_city and world.cities[key].port) or any(c.port for c in world.cities_in(region.name))
+            ok |= port and in_hbz and holding is not None
+        elif code == "cr":
+            ok |= n.region(region.name) is not None
+        elif code == "cc":
+            ok |= is_city and holding is not None
+        elif code.endswith("yard"):
+            ok |= in_hbz and holding is not None and (holding.factories.get(yard_kind, 0)
+                                                      + holding.hidden.get(yard_kind, 0)) > 0
+    if not ok:
+        raise Refused(f"{unit.name} is built at {', '.join(unit.build_at)} (chart 8.6); {key} is not such a place"
+                      f"{'' if in_hbz else ' (it is outside your Homeland Build Zone)'}")
+    return key
+
+
+def _yard_place(ctx: Ctx, key: str, kind: str) -> str:
+    """Generic capacity is a city's; a yard's capacity is where the yard stands."""
+    if kind == accounts.GENERIC and key not in ctx.world.cities:
+        cities_here = [c.name for c in ctx.world.cities_in(ctx.world.region_of(key).name)]
+        return cities_here[0] if cities_here else key
+    return key
+
+
+@handles(Build)
+def build(ctx: Ctx, o: Build) -> Outcome:
+    n = ctx.n
+    cult = accounts.culture(n)
+    unit = _chart_unit(ctx, o.code)
+    waiting = _unlocked(n, o.code)
+    if waiting:
+        raise Refused(f"{unit.name} needs the R&D project {waiting} completed first (LotE 4.2)")
+    if unit.artillery and not military.can_build_artillery(cult, n.tech_level):
+        raise Refused("artillery needs a Renaissance or Industrial culture (LotE 3.1)")
+    gp, nfp = (unit.gp or 0.0), (unit.nfp or 0)
+    if o.reserve:
+        if not ctx.state.options.get("reserves", True):
+            raise Refused("this campaign does not use reserves (LotE 3.2.2 is optional)")
+        profile = actions.unit_profile(o.code)
+        if profile.training == "elite":
+            raise Refused("only Regular and Inexperienced units are built as reserves (LotE 3.2.2.1)")
+        try:
+            cost = reserve_rules.reserve_build_cost(o.code, cult)
+        except RulesError as exc:
+            raise Refused(str(exc)) from None
+        gp, nfp = cost.gp, cost.nfp
+    if o.export:
+        if not export.exportable(o.code):
+            raise Refused(f"({o.code}) is not an export unit (Table 7-3)")
+        gp, nfp = export.export_build_cost(gp).gp, 0
+    key = _build_place(ctx, unit, o.place, reserve=o.reserve, export_unit=o.export)
+    kind = accounts.yard_kind(unit)
+    points = accounts.yard_cost(unit, cult) * o.count
+    label = f"{o.count}{'(' + o.code + ')' if o.export else o.code}"
+    ctx.use_yard(_yard_place(ctx, key, kind), kind, points, label)
+    ctx.spend(gp * o.count, nfp * o.count, what=label)
+    if ctx.apply:
+        if o.reserve:
+            n.reserves[o.code] = n.reserves.get(o.code, 0) + o.count
+            ctx.report(f"Built {label} as reserves at {key} ({number(gp * o.count)} GP, {nfp * o.count} NFP).")
+        else:
+            code = f"({o.code})" if o.export else o.code
+            _garrison(n, key).units[code] = _garrison(n, key).units.get(code, 0) + o.count
+            ctx.report(f"Built {label} at {key} ({number(gp * o.count)} GP, {nfp * o.count} NFP"
+                       f"{f', {points} yard points' if points else ''}).")
+    extra = f", {points} {kind} yard points" if points else ""
+    return Outcome(OK, f"{label} at {key}: {number(gp * o.count)} GP, {nfp * o.count} NFP{extra}")
+
+
+def _garrison(n: Nation, place: str) -> Army:
+    """The army new units join at a place: one already there, else a new garrison."""
+    here = [a for a in n.armies if fold(a.location) == fold(place)]
+    if here:
+        return here[0]
+    army = Army(f"{place} Garrison", place, "G")
+    n.armies.append(army)
+    return army
+
+
+# -- reserves -----------------------------------------------------------------------------------------
+def _reserves_on(ctx: Ctx) -> None:
+    if not ctx.state.options.get("reserves", True):
+        raise Refused("this campaign does not use reserves (LotE 3.2.2 is optional)")
+    if ctx.n.culture not in ("R", "I1", "I2", "I3"):
+        raise Refused("reserves are for Renaissance and Industrial nations (LotE 3.2.2)")
+
+
+@handles(PlaceReserve)
+def place_reserve(ctx: Ctx, o: PlaceReserve) -> Outcome:
+    _reserves_on(ctx)
+    n = ctx.n
+    name = find_army(n, o.army)
+    army = n.army(name)
+    assert army is not None
+    holding = n.city(army.location) if ctx.world.is_city(army.location) else None
+    if holding is None:
+        raise Refused(f"{name} is at {army.location}: units go into reserve from a controlled city (LotE 3.2.2.2)")
+    if actions.unit_profile(o.code).training == "elite":
+        raise Refused("only Regular and Inexperienced units go into reserve (LotE 3.2.2.2)")
+    if o.code in ctx.budget.activated:
+        raise Refused(f"{o.code} units were called up this turn; none may also go into reserve (LotE 3.2.2.2)")
+    ctx.take_units(name, o.code, o.count)
+    ctx.budget.placed.add(o.code)
+    ctx.budget.reserves[o.code] = ctx.budget.reserves.get(o.code, 0) + o.count
+    if ctx.apply:
+        n.reserves[o.code] = n.reserves.get(o.code, 0) + o.count
+        ctx.report(f"{o.count}{o.code} of {name} placed in reserve.")
+    return Outcome(OK, f"{o.count}{o.code} from {name} into reserve (no support while there)")
+
+
+@handles(Activate)
+def activate(ctx: Ctx, o: Activate) -> Outcome:
+    _reserves_on(ctx)
+    n = ctx.n
+    have = ctx.budget.reserves.get(o.code, 0)
+    if o.count > have:
+        raise Refused(f"{n.name} has {have}{o.code} in reserve")
+    if o.code in ctx.budget.placed:
+        raise Refused(f"{o.code} units went into reserve this turn; none may also be called up (LotE 3.2.2.2)")
+    key = ctx.world.canonical(o.place)
+    if key is None or key not in ctx.world.cities:
+        raise Refused(f"`{o.place}` is not a city: reserves are called up in a Friendly city (LotE 3.2.2.3)")
+    holding = n.city(key)
+    if holding is None or not accounts.is_friendly(holding.status) or ctx.world.cities[key].region not in ctx.hbz:
+        raise Refused(f"reserves are called up in a Friendly city within the Homeland Build Zone; {key} is not one")
+    try:
+        cost = reserve_rules.reserve_activation_cost(o.code, accounts.culture(n))
+    except RulesError as exc:
+        raise Refused(str(exc)) from None
+    ctx.spend(cost.gp * o.count, cost.nfp * o.count, what=f"calling up {o.count}{o.code}")
+    ctx.budget.reserves[o.code] = have - o.count
+    ctx.budget.activated.add(o.code)
+    if ctx.apply:
+        n.reserves[o.code] = n.reserves.get(o.code, 0) - o.count
+        if not n.reserves[o.code]:
+            del n.reserves[o.code]
+        army = _garrison(n, key)
+        army.units[o.code] = army.units.get(o.code, 0) + o.count
+        ctx.report(f"Called up {o.count}{o.code} at {key} ({number(cost.gp * o.count)} GP).")
+    return Outcome(OK, f"{o.count}{o.code} called up at {key}: {number(cost.gp * o.count)} GP (Table 3-3)")
+
+
+# -- research ----------------------------------------------------------------------------------------------
+def research_blockers(n: Nation, key: str) -> tuple[list[str], bool]:
+    """Why a nation may not start this project, and whether it would be an overreach (LotE 4.2, 4.5)."""
+    project = research.research_projects()[key]
+    problems = []
+    overreach = False
+    if n.tech_level < project.tech_level:
+        if interim.overreach_allowed(n.tech_level, project.tech_level):
+            overreach = True
+        else:
+            problems.append(f"{project.name} needs Tech Level {project.tech_level}")
+    for need in project.projects:
+        if not n.has_completed(need):
+            problems.append(f"it needs {research.research_projects()[need].name} completed")
+    for kind, points in project.yards.items():
+        if n.factory_points(kind) < points:
+            problems.append(f"it needs {points} {kind} yard point{'s' if points > 1 else ''} "
+                            f"(you have {n.factory_points(kind)})")
+    return problems, overreach
+
+
+@handles(Research)
+def start_research(ctx: Ctx, o: Research) -> Outcome:
+    n = ctx.n
+    key = accounts.research_key(o.project)
+    if key is None:
+        names = ", ".join(p.name for p in research.research_projects().values())
+        raise Refused(f"`{o.project}` is not an R&D project (LotE 4.2: {names})")
+    info = research.research_projects()[key]
+    if n.has_completed(key):
+        raise Refused(f"{info.name} is already complete")
+    project = next((p for p in n.projects if p.kind == "rd" and p.name == key and not p.done), None)
+    verdict, note = OK, ""
+    if project is None and key not in ctx.budget.started:
+        problems, overreach = research_blockers(n, key)
+        if problems:
+            raise Refused("; ".join(problems) + " (LotE 4.2)")
+        if o.gp < 1 or o.nfp < 1:
+            raise Refused("a new R&D project takes at least 1 GP and 1 NFP (LotE 4.1)")
+        if not o.place:
+            raise Refused("name the project's location: a region or city of yours in the HBZ (LotE 4)")
+        place, _ = _holding(ctx, o.place)
+        if ctx.world.region_of(place).name not in ctx.hbz:
+            raise Refused(f"{place} is outside your Homeland Build Zone (LotE 4)")
+        if overreach:
+            verdict = Verdict.FLAGGED
+            note = (f"; an overreach (Tech Level {info.tech_level}): +2 Advances, and the GM confirms you hold an "
+                    "example or Technical Assistance (LotE 4.5)")
+        ctx.budget.started.add(key)
+        ctx.spend(o.gp, o.nfp, what="the research")
+        if ctx.apply:
+            project = Project(n.next_project_id(), "rd", key, place, gp=o.gp, nfp=o.nfp,
+                              advances_needed=interim.overreach_advances(info.advances, overreach=overreach,
+                                                                         assisted=0),
+                              overreach=overreach)
+            n.projects.append(project)
+            ctx.report(f"R&D {info.name} begun at {place} as {project.id} ({number(o.gp)} GP, {o.nfp} NFP).")
+            if overreach:
+                ctx.ruling("research", f"{n.name} overreaches on {info.name} ({project.id}): confirm it holds an "
+                                       "example of the item or Technical Assistance NFP (LotE 4.5).")
+        return Outcome(verdict, f"{info.name} begun at {place}: {number(o.gp)} GP, {o.nfp} NFP{note}")
+    if o.place:
+        raise Refused(f"{info.name} is under way already; leave out the location")
+    ctx.spend(o.gp, o.nfp, what="the research")
+    if ctx.apply and project is not None:
+        project.gp = round(project.gp + o.gp, 2)
+        project.nfp += o.nfp
+        ctx.report(f"R&D {info.name} ({project.id}): +{number(o.gp)} GP, +{o.nfp} NFP.")
+    return Outcome(OK, f"{number(o.gp)} GP and {o.nfp} NFP into {info.name}")
+
+
+@handles(Assist)
+def assist(ctx: Ctx, o: Assist) -> Outcome:
+    n = ctx.n
+    key = accounts.research_key(o.project)
+    if key is None:
+        raise Refused(f"`{o.project}` is not an R&D project (LotE 4.2)")
+    info = research.research_projects()[key]
+    if not n.has_completed(key):
+        raise Refused(f"only a nation that has completed {info.name} can give technical assistance (LotE 4.4)")
+    recipient = ctx.state.find_nation(o.nation)
+    if recipient is None or recipient is n:
+        raise Refused(f"`{o.nation}` is not another nation of this campaign")
+    ctx.spend(0, o.nfp, what="the technicians")
+    if ctx.apply:
+        ctx.report(f"{o.nfp} NFP of technicians sent toward {recipient.name}'s {info.name} project.")
+        ctx.ruling("research", f"{n.name} sends {o.nfp} NFP of technical assistance to {recipient.name} for "
+                               f"{info.name}: once they reach the project site, add the NFP and cut one Advance "
+                               f"(`edit {recipient.name} project[<id>].assisted =1`) (LotE 4.4).",
+                   parties=[n.name, recipient.name])
+    return Outcome(Verdict.FLAGGED, f"{o.nfp} NFP of technicians for {recipient.name}'s {info.name}; "
+                                    "they must travel to the project site, so the GM confirms delivery (LotE 4.4)")
+
+
+# -- construction ----------------------------------------------------------------------------------------
+@handles(Construct)
+def construct(ctx: Ctx, o: Construct) -> Outcome:
+    if o.kind == "uwm":
+        return _uwm(ctx)
+    if o.kind == "railroad":
+        return _railroad(ctx, o)
+    return _factory(ctx, o)
+
+
+def _new_project(ctx: Ctx, project: Project, pay_gp: float, pay_nfp: int) -> Project:
+    if ctx.apply:
+        project.id = ctx.n.next_project_id()
+        project.gp, project.nfp = pay_gp, pay_nfp
+        ctx.n.projects.append(project)
+    return project
+
+
+def _uwm(ctx: Ctx) -> Outcome:
+    n = ctx.n
+    if not n.industrial:
+        raise Refused("Universal Weights and Measures is for Industrial nations (LotE 3.5)")
+    if n.has_completed("uwm") or any(p.kind == "uwm" and not p.done for p in n.projects):
+        raise Refused("UW&M is already built or under way")
+    cost = interim.uwm_cost(n.imperial_size)
+    pay_gp, pay_nfp = min(cost.gp, max(ctx.budget.gp, 0.0)), min(cost.nfp, ctx.budget.nfp)
+    ctx.spend(pay_gp, pay_nfp, what="UW&M")
+    project = _new_project(ctx, Project("", "uwm", "Universal Weights and Measures", n.capital or n.homeland,
+                                        gp_cost=cost.gp, nfp_cost=cost.nfp, years_cost=cost.years), pay_gp, pay_nfp)
+    ctx.report(f"UW&M begun as {project.id}: {number(pay_gp)}/{number(cost.gp)} GP, {pay_nfp}/{cost.nfp} NFP, "
+               f"{number(cost.years)} years.")
+    return Outcome(OK, f"UW&M costs {number(cost.gp)} GP, {cost.nfp} NFP and {number(cost.years)} years "
+                       f"(Imperial Size {n.imperial_size}); {number(pay_gp)} GP and {pay_nfp} NFP paid now, "
+                       "the rest with `fund`")
+
+
+def _railroad(ctx: Ctx, o: Construct) -> Outcome:
+    n, world = ctx.n, ctx.world
+    if not n.industrial or n.tech_level < interim.railroad_tech():
+        raise Refused(f"railroads need an Industrial nation of Tech Level {interim.railroad_tech()} (LotE 3.4.1)")
+    try:
+        a, b = world.region(o.place).name, world.region(o.to).name
+    except RulesError as exc:
+        raise Refused(str(exc)) from None
+    if not world.adjacent(a, b):
+        raise Refused(f"{a} and {b} do not border each other (LotE 3.4.1)")
+    held = accounts.held_regions(n, world)
+    if a not in held or b not in held:
+        raise Refused(f"both {a} and {b} must be yours; a railroad for a host nation is arranged with the GM "
+                      "(LotE 3.4.4)")
+    friendly = {world.cities[c.city].region for c in accounts.friendly_cities_in_hbz(ctx.state, n, ctx.hbz)}
+    railed = {r for s in n.railroads for r in (s.a, s.b)} | {p.name.split("-")[0] for p in n.projects
+                                                               if p.kind == "railroad"}
+    if a not in friendly and a not in railed:
+        raise Refused(f"a railroad starts in a region with a Friendly city in the HBZ, or from one already "
+                      f"railed; {a} is neither (LotE 3.4.1)")
+    desert = any(world.regions[r].terrain in ("d", "s") for r in (a, b))
+    cost = interim.railroad_cost(o.points, desert_or_steppe=desert)
+    yard_city = next((c.city for c in accounts.friendly_cities_in_hbz(ctx.state, n, ctx.hbz)
+                      if world.cities[c.city].region == a), None)
+    if yard_city is None:
+        best = sorted(((v, k[0]) for k, v in ctx.budget.yard.items() if k[1] == accounts.GENERIC), reverse=True)
+        yard_city = best[0][1] if best else a
+    ctx.use_yard(yard_city, accounts.GENERIC, cost.yard, f"railroad {a}-{b}")
+    ctx.spend(cost.gp, cost.nfp, what=f"railroad {a}-{b}")
+    project = _new_project(ctx, Project("", "railroad", f"{a}-{b}", a, gp_cost=cost.gp, nfp_cost=cost.nfp,
+                                        level=o.points), cost.gp, cost.nfp)
+    ctx.report(f"Railroad {a}-{b} ({o.points} level{'s' if o.points > 1 else ''}) paid in full as {project.id}.")
+    surcharge = " (+50% in desert or steppe)" if desert else ""
+    return Outcome(OK, f"railroad {a}-{b}, {o.points} level{'s' if o.points > 1 else ''}: {number(cost.gp)} GP, "
+                       f"{cost.nfp} NFP{surcharge}, {cost.yard} generic yard points at {yard_city}; "
+                       "a river crossing needs a bridge (the GM says)")
+
+
+def _factory(ctx: Ctx, o: Construct) -> Outcome:
+    n, world = ctx.n, ctx.world
+    kind = FACTORY_ORDERS[o.kind]
+    if n.tech_level < research.factory_tech_level():
+        raise Refused(f"factories and yards come at Tech Level {research.factory_tech_level()} (LotE 4.2.1)")
+    if kind == "industry":
+        if not n.is_house:
+            raise Refused("Mercantile Industry sites are for Merchant Houses (LotE 3.6.3)")
+    else:
+        needed = [key for key, p in research.research_projects().items() if kind in p.facilities]
+        if needed and not any(n.has_completed(k) for k in needed):
+            name = research.research_projects()[needed[0]].name
+            raise Refused(f"{kind} yards need the R&D project {name} completed (LotE 3.6.3)")
+    key, holding = _holding(ctx, o.place)
+    is_city = key in world.cities
+    region = world.region_of(key)
+    if kind == "industry" and not (is_city and statuses.is_merchant(holding.status)
+                                   and statuses.get(holding.status).rank >= 4):
+        raise Refused("a Mercantile Industry site stands in a city you hold as Cartel City or better (LotE 3.6.3)")
+    if kind != "industry" and region.name not in ctx.hbz:
+        raise Refused(f"{key} is outside your Homeland Build Zone (LotE 3.6)")
+    if kind in ("steamship", "submarine") and not (world.cities[key].port if is_city else region.coastal):
+        raise Refused(f"{kind} yards are built at a port city or in a coastal region (LotE 3.6.3)")
+    if o.hidden and is_city:
+        raise Refused("hidden and underground facilities are built in a region (LotE 3.6.7)")
+    gpv = world.cities[key].gpv if is_city else region.gpv
+    cap = industry.max_factory_points(gpv, city=is_city, terrain=None if is_city else accounts.terrain(region.terrain))
+    built = sum(holding.factories.values()) + sum(holding.hidden.values())
+    building = sum(p.level for p in n.projects if p.kind == "factory" and not p.done and p.location == key)
+    if built + building + o.points > cap:
+        raise Refused(f"{key} holds at most {cap} factory and yard points (Table 3-10); it has {built} built and "
+                      f"{building} under way")
+    try:
+        per = industry.factory_cost(industry.FactoryKind("mercantile" if kind == "industry" else kind),
+                                    city=is_city, hidden=o.hidden)
+    except RulesError as exc:
+        raise Refused(str(exc)) from None
+    gp, nfp = per.gp * o.points, per.nfp * o.points
+    ctx.spend(gp, nfp, what=f"the {o.kind}")
+    project = _new_project(ctx, Project("", "factory", kind, key, gp_cost=gp, nfp_cost=nfp,
+                                        years_cost=float(per.time), level=o.points, hidden=o.hidden), gp, nfp)
+    ctx.report(f"{o.kind.replace('-', ' ').title()} ({o.points} points) begun at {key} as {project.id}: "
+               f"ready in {number(per.time)} years.")
+    return Outcome(OK, f"{o.points} {o.kind} points at {key}: {number(gp)} GP, {nfp} NFP, {number(per.time)} years "
+                       "(Table 3-4)")
+
+
+@handles(Fund)
+def fund(ctx: Ctx, o: Fund) -> Outcome:
+    n = ctx.n
+    project = next((p for p in n.projects if fold(p.id) == fold(o.project)), None)
+    if project is None or project.done:
+        raise Refused(f"{n.name} has no project {o.project} under way")
+    if project.kind == "rd":
+        raise Refused(f"{project.id} is R&D: invest with `research {project.name} ...`")
+    ctx.spend(o.gp, o.nfp, what=f"{project.id}")
+    if ctx.apply:
+        project.gp = round(project.gp + o.gp, 2)
+        project.nfp += o.nfp
+        ctx.report(f"{project.id} {project.name}: +{number(o.gp)} GP, +{o.nfp} NFP.")
+    left = max(0.0, project.gp_cost - project.gp - o.gp * (not ctx.apply))
+    return Outcome(OK, f"{number(o.gp)} GP and {o.nfp} NFP into {project.id} {project.name} "
+                       f"({number(left)} GP still to pay)")
+
+
+@handles(Recruit)
+def recruit(ctx: Ctx, o: Recruit) -> Outcome:
+    n = ctx.n
+    project = next((p for p in n.projects if fold(p.id) == fold(o.project) and not p.done), None)
+    if project is None:
+        raise Refused(f"{n.name} has no project {o.project} under way")
+    if project.kind == "colony" and not n.is_house:
+        raise Refused("only Merchant Houses recruit for colonisation (LotE 4.3)")
+    gp = interim.recruitment_gp(o.blocks)
+    ctx.spend(gp, what="the recruitment")
+    if ctx.apply and ctx.dice is not None:
+        got, shown = interim.recruitment_nfp(ctx.dice, o.blocks, purpose=f"{n.name}/recruit/{project.id}",
+                                             visibility=ctx.private)
+        project.nfp += got
+        ctx.rolls.extend(f"recruitment {project.id}: {s}" for s in shown)
+        ctx.report(f"Recruited {got} NFP for {project.id} with {number(gp)} GP ({', '.join(shown)}).")
+    return Outcome(OK, f"{o.blocks} block{'s' if o.blocks > 1 else ''} of 25 GP for {project.id}: 1d6-1 NFP each "
+                       "(LotE 4.3)")
+
+
+@handles(Engineers)
+def engineers(ctx: Ctx, o: Engineers) -> Outcome:
+    n = ctx.n
+    if not n.industrial or n.tech_level < 12:
+        raise Refused("engineers help construction in Industrial nations of Tech Level 12 (LotE 4.6)")
+    project = next((p for p in n.projects if fold(p.id) == fold(o.project) and not p.done), None)
+    if project is None or project.kind == "rd":
+        raise Refused(f"{o.project} is not a construction project under way (engineers do not do R&D, LotE 4.6)")
+    name = find_army(n, o.army)
+    army = n.army(name)
+    assert army is not None
+    if ctx.world.region_of(army.location).name != ctx.world.region_of(project.location).name:
+        raise Refused(f"{name} is at {army.location}, not at {project.location} where {project.id} is built")
+    ctx.take_units(name, "s", o.count)
+    if ctx.apply and ctx.dice is not None:
+        got_nfp, got_gp, shown = interim.engineer_yield(ctx.dice, o.count, purpose=f"{n.name}/engineers/{project.id}",
+                                                        visibility=ctx.private)
+        project.nfp += got_nfp
+        project.gp = round(project.gp + got_gp, 2)
+        live = n.army(name)
+        if live is not None:
+            live.units["s"] = live.units.get("s", 0) + o.count
+        ctx.rolls.extend(f"engineers {project.id}: {s}" for s in shown)
+        ctx.report(f"{o.count} engineers on {project.id}: +{got_nfp} NFP, +{number(got_gp)} GP.")
+        ctx.ruling("engineers", f"{n.name}'s {o.count} engineers worked {project.id} ({', '.join(shown)}); the "
+                                f"Siege QR ({n.qr.get('siege', 0)}) may modify these rolls (LotE 4.6), and they "
+                                "must not move or fight this turn.")
+    return Outcome(OK, f"{o.count} engineers from {name} on {project.id} all turn: 0-2 NFP and 1-10 GP each")
+
+
+# -- colonies and improvements -----------------------------------------------------------------------------
+@handles(Colonize)
+def colonize(ctx: Ctx, o: Colonize) -> Outcome:
+    n, world = ctx.n, ctx.world
+    if n.culture not in ("R", "I1", "I2", "I3"):
+        raise Refused("Renaissance and Industrial nations colonise inhabited regions (LotE 3.3.1)")
+    try:
+        region = world.region(o.region)
+    except RulesError as exc:
+        raise Refused(str(exc)) from None
+    if region.people not in ("P", "N", "B"):
+        raise Refused(f"{region.name} is not inhabited by Pre-Columbian, Nomadic or Barbarian people (LotE 3.3.1)")
+    held = accounts.held_regions(n, world)
+    if not any(nb in held for nb in region.neighbours):
+        raise Refused(f"{region.name} does not border a region you control: a leader carries the colonists there "
+                      f"with a CIR action (LotE 3.3.1, 5.2.4)")
+    project = next((p for p in n.projects if p.kind == "colony" and p.name == region.name and not p.done), None)
+    ctx.spend(o.gp, o.nfp, what="the colonists")
+    if ctx.apply:
+        if project is None:
+            cost = interim.colonise_cost()
+            project = Project(n.next_project_id(), "colony", region.name, region.name, gp_cost=cost.gp,
+                              nfp_cost=cost.nfp, level=region.gpv)
+            n.projects.append(project)
+        project.gp = round(project.gp + o.gp, 2)
+        project.nfp += o.nfp
+        ctx.report(f"Colonists for {region.name} ({project.id}): +{number(o.gp)} GP, +{o.nfp} NFP.")
+    return Outcome(OK, f"{number(o.gp)} GP and {o.nfp} NFP toward {region.name}: each 15 GP and 15 NFP settles a "
+                       "GPv (LotE 3.3.1)")
+
+
+@handles(Improve)
+def improve(ctx: Ctx, o: Improve) -> Outcome:
+    n, world = ctx.n, ctx.world
+    try:
+        region = world.region(o.region)
+    except RulesError as exc:
+        raise Refused(str(exc)) from None
+    holding = n.region(region.name)
+    if holding is None or statuses.get(holding.status).tax <= 0:
+        raise Refused(f"{n.name} does not control {region.name}")
+    cost = interim.improvement_cost(gpv=region.gpv, base_gpv=region.base_gpv, terrain=region.terrain,
+                                    pre_columbian=region.pre_columbian, tech_level=n.tech_level,
+                                    industrial=n.industrial)
+    if cost is None or n.culture not in ("R", "I1", "I2", "I3"):
+        raise Refused(f"{region.name} ({region.terrain}, {region.gpv} GPv, base {region.base_gpv}) cannot be improved "
+                      "(LotE 3.3.2-3.3.3)")
+    ctx.spend(cost.gp, cost.nfp, what="the improvement")
+    if ctx.apply:
+        region.gpv += 1
+        ctx.report(f"{region.name} improved to {region.gpv} GPv ({number(cost.gp)} GP, {cost.nfp} NFP).")
+    return Outcome(OK, f"{region.name} to {region.gpv + 1} GPv: {number(cost.gp)} GP, {cost.nfp} NFP")

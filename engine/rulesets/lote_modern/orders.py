@@ -1,0 +1,753 @@
+"""The order form (LotE 3, 8.2): one order per line, parsed into a value with a canonical text form.
+
+Each order type is a small frozen dataclass whose `text()` is the canonical line; `parse_order`
+reads a line (names may be quoted, and multi-word names are matched against the nation's own
+leaders, armies and projects) and `parse_order(o.text()).text() == o.text()` for every order.
+The grammar is documented in `ORDERS_HELP` and in docs/rulesets/lote-modern.md ("The order form").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.core.errors import OrderError
+from engine.rulesets.lote_modern.sheet import QR_KINDS, fold
+from engine.rulesets.lote_modern.text import amount, is_number, join_amounts, number, quote, tokens
+
+INVEST_RATINGS = (*QR_KINDS, "navigation", "trade-range", "conduit-limit")
+INVEST_OTHER = ("government", "infrastructure", "intel", "religion", "university", "agriculture", "isi")
+FACTORY_ORDERS = {"airship-factory": "airship", "steamship-yard": "steamship", "submarine-yard": "submarine",
+                  "mercantile-industry": "industry"}
+BANK_SETTINGS = ("open", "closed", "close-to", "open-to", "rates")
+ROUTE_CHANGES = ("open", "close", "msp", "base")
+_CODE = re.compile(r"^\(?[a-z]{1,4}\)?$", re.IGNORECASE)
+_ACTION_CODE = re.compile(r"^[a-z]{1,5}$", re.IGNORECASE)
+_PERCENT = re.compile(r"^(\d+)%?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """The multi-word names a line may use without quotes: the nation's leaders, armies, projects."""
+
+    leaders: tuple[str, ...] = ()
+    armies: tuple[str, ...] = ()
+    projects: tuple[str, ...] = ()
+
+
+def _name(value: str) -> str:
+    return quote(value)
+
+
+def _amounts(gp: float = 0, nfp: int = 0, ap: int = 0) -> str:
+    parts = []
+    if ap:
+        parts.append(f"{ap}ap")
+    if gp:
+        parts.append(f"{number(gp)}gp")
+    if nfp:
+        parts.append(f"{nfp}nfp")
+    return " ".join(parts)
+
+
+def _unit(code: str, export: bool = False) -> str:
+    return f"({code})" if export else code
+
+
+@dataclass(frozen=True, slots=True)
+class Invest:
+    """``invest artillery 40gp`` / ``invest public-works Sussex 20gp`` / ``invest bank 50gp``."""
+
+    target: str
+    gp: float
+    place: str = ""
+
+    def text(self) -> str:
+        where = f" {_name(self.place)}" if self.place else ""
+        return f"invest {self.target}{where} {number(self.gp)}gp"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """``build 10 i at London`` / ``build 4 (ha) at London`` (export) / ``build 5 i at London reserve``."""
+
+    count: int
+    code: str
+    place: str
+    export: bool = False
+    reserve: bool = False
+
+    def text(self) -> str:
+        tail = " reserve" if self.reserve else ""
+        return f"build {self.count} {_unit(self.code, self.export)} at {_name(self.place)}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceReserve:
+    """``reserve 5 i from "Home Army"``: put units that began the turn in a city into reserve (3.2.2.2)."""
+
+    count: int
+    code: str
+    army: str
+
+    def text(self) -> str:
+        return f"reserve {self.count} {self.code} from {_name(self.army)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """``activate 5 i at London``: call reserves up in a Friendly city of the HBZ (3.2.2.3)."""
+
+    count: int
+    code: str
+    place: str
+
+    def text(self) -> str:
+        return f"activate {self.count} {self.code} at {_name(self.place)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Research:
+    """``research steamships 100gp 2nfp at London`` (the place only when starting, LotE 4)."""
+
+    project: str
+    gp: float
+    nfp: int
+    place: str = ""
+
+    def text(self) -> str:
+        where = f" at {_name(self.place)}" if self.place else ""
+        return f"research {_name(self.project)} {_amounts(self.gp, self.nfp)}{where}".replace("  ", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class Construct:
+    """``construct steamship-yard 2 at Portsmouth [hidden]``, ``construct railroad Sussex to Kent [2 levels]``,
+    ``construct uwm``."""
+
+    kind: str
+    points: int = 1
+    place: str = ""
+    to: str = ""
+    hidden: bool = False
+
+    def text(self) -> str:
+        if self.kind == "uwm":
+            return "construct uwm"
+        if self.kind == "railroad":
+            levels = f" {self.points} levels" if self.points != 1 else ""
+            return f"construct railroad {_name(self.place)} to {_name(self.to)}{levels}"
+        tail = " hidden" if self.hidden else ""
+        return f"construct {self.kind} {self.points} at {_name(self.place)}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fund:
+    """``fund P002 30gp 5nfp``: pay into a construction project already begun."""
+
+    project: str
+    gp: float
+    nfp: int
+
+    def text(self) -> str:
+        return f"fund {self.project} {_amounts(self.gp, self.nfp)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Colonize:
+    """``colonize Morocco 15gp 15nfp``: settle an inhabited region next to one we control (3.3.1)."""
+
+    region: str
+    gp: float
+    nfp: int
+
+    def text(self) -> str:
+        return f"colonize {_name(self.region)} {_amounts(self.gp, self.nfp)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Improve:
+    """``improve Kent``: raise a cultivated region's GPv by one (3.3.2, 3.3.3)."""
+
+    region: str
+
+    def text(self) -> str:
+        return f"improve {_name(self.region)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit:
+    """``recruit 2 for P001``: 25 GP a block, 1d6-1 project NFP each (4.3)."""
+
+    blocks: int
+    project: str
+
+    def text(self) -> str:
+        return f"recruit {self.blocks} for {self.project}"
+
+
+@dataclass(frozen=True, slots=True)
+class Engineers:
+    """``engineers 2 from "Home Army" for P002``: siege engineers working a construction project (4.6)."""
+
+    count: int
+    army: str
+    project: str
+
+    def text(self) -> str:
+        return f"engineers {self.count} from {_name(self.army)} for {self.project}"
+
+
+@dataclass(frozen=True, slots=True)
+class Assist:
+    """``assist France Airships 1nfp``: technicians sent to another nation's R&D project (4.4)."""
+
+    nation: str
+    project: str
+    nfp: int
+
+    def text(self) -> str:
+        return f"assist {_name(self.nation)} {_name(self.project)} {self.nfp}nfp"
+
+
+@dataclass(frozen=True, slots=True)
+class BankOrder:
+    """``bank open`` / ``bank closed`` / ``bank close-to Spain`` / ``bank open-to Spain`` / ``bank rates 30% 40%``."""
+
+    setting: str
+    nation: str = ""
+    internal: int = 0
+    external: int = 0
+
+    def text(self) -> str:
+        if self.setting == "rates":
+            return f"bank rates {self.internal}% {self.external}%"
+        if self.setting in ("close-to", "open-to"):
+            return f"bank {self.setting} {_name(self.nation)}"
+        return f"bank {self.setting}"
+
+
+@dataclass(frozen=True, slots=True)
+class Borrow:
+    """``borrow 200gp from England`` (from one's own bank: an internal loan) (6.2)."""
+
+    gp: float
+    lender: str
+
+    def text(self) -> str:
+        return f"borrow {number(self.gp)}gp from {_name(self.lender)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LoanOrder:
+    """``repay L1`` (early, in full) / ``default L1`` (refuse to pay when due) (6.2.1, 6.2.6)."""
+
+    verb: str
+    loan: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.loan}"
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``pay-penalty 200gp`` (6.2.7) / ``rebuild-bank 100gp`` (6.2.8)."""
+
+    verb: str
+    gp: float
+
+    def text(self) -> str:
+        return f"{self.verb} {number(self.gp)}gp"
+
+
+@dataclass(frozen=True, slots=True)
+class ConduitOrder:
+    """``conduit London to Gibraltar [via English Channel; Bay of Biscay]`` / ``drop-conduit London to Gibraltar``."""
+
+    a: str
+    b: str
+    zones: tuple[str, ...] = ()
+    drop: bool = False
+
+    def text(self) -> str:
+        if self.drop:
+            return f"drop-conduit {_name(self.a)} to {_name(self.b)}"
+        via = f" via {'; '.join(self.zones)}" if self.zones else ""
+        return f"conduit {_name(self.a)} to {_name(self.b)}{via}"
+
+
+@dataclass(frozen=True, slots=True)
+class RouteOrder:
+    """``route Spain open from London to Cadiz 10msp`` / ``route Spain close`` / ``route Spain msp +5`` /
+    ``route Spain base Portsmouth``."""
+
+    partner: str
+    change: str
+    port: str = ""
+    target: str = ""
+    msp: int = 0
+
+    def text(self) -> str:
+        head = f"route {_name(self.partner)} {self.change}"
+        if self.change == "open":
+            return f"{head} from {_name(self.port)} to {_name(self.target)} {self.msp}msp"
+        if self.change == "msp":
+            return f"{head} {self.msp:+d}"
+        if self.change == "base":
+            return f"{head} {_name(self.port)}"
+        return head
+
+
+@dataclass(frozen=True, slots=True)
+class ShipsToMsp:
+    """``msp 4 t from "Channel Fleet"``: transports broken up into merchant shipping (1 MSP a cargo point)."""
+
+    count: int
+    code: str
+    army: str
+
+    def text(self) -> str:
+        return f"msp {self.count} {self.code} from {_name(self.army)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderAction:
+    """``action Franklin EX "Atlantic Ocean" 4ap`` / ``action Hanssen AA Antwerp 2ap 3gp`` /
+    ``action Wellington RU 10 ii at London``. AP, GP and NFP are the totals committed."""
+
+    leader: str
+    code: str
+    target: str = ""
+    ap: int = 0
+    gp: float = 0
+    nfp: int = 0
+    count: int = 0
+    unit: str = ""
+
+    def text(self) -> str:
+        parts = ["action", _name(self.leader), self.code]
+        if self.count:
+            parts += [str(self.count), self.unit]
+            if self.target:
+                parts += ["at", _name(self.target)]
+        elif self.target:
+            parts.append(_name(self.target))
+        tail = _amounts(self.gp, self.nfp, self.ap)
+        return " ".join(parts) + (f" {tail}" if tail else "")
+
+
+@dataclass(frozen=True, slots=True)
+class MonopolyOrder:
+    """``grant Hansa wool`` / ``revoke Hansa wool``: a nation gives a House a monopoly, or takes a granted one
+    back (LotE 7.1.1)."""
+
+    verb: str
+    house: str
+    good: str
+
+    def text(self) -> str:
+        return f"{self.verb} {_name(self.house)} {_name(self.good)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """``note <anything>`` / ``diplomacy <anything>``: words for the GM, who rules on them."""
+
+    kind: str
+    body: str
+
+    def text(self) -> str:
+        return f"{self.kind} {self.body}"
+
+
+Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Recruit
+         | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment | ConduitOrder | RouteOrder | ShipsToMsp
+         | LeaderAction | MonopolyOrder | Note)
+
+ORDERS_HELP = """\
+One order per line; `#` starts a comment. Names with spaces may be written "in quotes".
+**Investments** `invest <cavalry|infantry|warship|siege|artillery|navigation|trade-range|conduit-limit> 40gp` · \
+`invest bank 50gp` · `invest public-works <place> 20gp` · `invest <government|intel|religion|...> 10gp` (GM rules)
+**Builds** `build 10 i at London` · `build 4 (ha) at London` (export) · `build 5 i at London reserve`
+**Reserves** `reserve 5 i from <army>` · `activate 5 i at <city>`
+**R&D** `research <project> 100gp 2nfp at <place>` (place when starting) · `assist <nation> <project> 1nfp`
+**Projects** `construct <airship-factory|steamship-yard|submarine-yard|mercantile-industry> 2 at <place> [hidden]` · \
+`construct railroad <region> to <region> [2 levels]` · `construct uwm` · `fund P002 30gp 5nfp` · \
+`recruit 2 for P002` · `engineers 2 from <army> for P002` · `colonize <region> 15gp 15nfp` · `improve <region>`
+**Bank & loans** `bank open|closed` · `bank close-to <nation>` · `bank open-to <nation>` · `bank rates 30% 40%` · \
+`borrow 200gp from <nation>` · `repay L1` · `default L1` · `pay-penalty 200gp` · `rebuild-bank 100gp`
+**Trade** `conduit London to Gibraltar [via <zone>; <zone>]` · `drop-conduit London to Gibraltar` · \
+`route <partner> open from <port> to <port> 10msp` · `route <partner> close` · `route <partner> msp +5` · \
+`route <partner> base <port>` · `msp 4 t from <army>`
+**Leaders** `action <leader> <CODE> [target] [4ap] [25gp] [15nfp]`: RU (`action <leader> RU 10 ii at <city>`), \
+EX, NM, CIR, DCL; Merchant Houses AA, EMF, OBO, FCT, ECL, AMN, GPT, DCM, ZL, EMB, DL; other codes go to the GM
+**Monopolies** `grant <house> <good>` · `revoke <house> <good>` (granted ones; acquired ones need NM)
+**For the GM** `note <text>` · `diplomacy <text>`"""
+
+
+# -- parsing ------------------------------------------------------------------------------------
+class _Line:
+    """A cursor over one line's tokens."""
+
+    def __init__(self, text: str, names: Names) -> None:
+        self.raw = text
+        self.toks = join_amounts(tokens(text))
+        self.i = 0
+        self.names = names
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def peek(self) -> str:
+        return self.toks[self.i] if self.i < len(self.toks) else ""
+
+    def take(self, what: str) -> str:
+        if self.done():
+            raise OrderError(f"expected {what}")
+        tok = self.toks[self.i]
+        self.i += 1
+        return tok
+
+    def word(self, *choices: str) -> str:
+        tok = self.take(" or ".join(choices))
+        for c in choices:
+            if tok.lower() == c:
+                return c
+        raise OrderError(f"expected {' or '.join(choices)}, not `{tok}`")
+
+    def optional(self, word: str) -> bool:
+        if self.peek().lower() == word:
+            self.i += 1
+            return True
+        return False
+
+    def count(self, what: str = "a number") -> int:
+        tok = self.take(what)
+        if not tok.isdigit() or int(tok) <= 0:
+            raise OrderError(f"`{tok}` is not {what} (a whole number above 0)")
+        return int(tok)
+
+    def name_until(self, *stops: str, what: str = "a name", known: Sequence[str] = (), single: bool = False) -> str:
+        """A name: a quoted token, the longest known name, or the words up to a stop word or amount
+        (one word only when `single`: unknown multi-word names must then be quoted)."""
+        if self.done():
+            raise OrderError(f"expected {what}")
+        for name in sorted(known, key=len, reverse=True):
+            parts = name.split()
+            chunk = self.toks[self.i:self.i + len(parts)]
+            if [fold(w) for w in chunk] == [fold(w) for w in parts]:
+                self.i += len(parts)
+                return name
+        words: list[str] = []
+        while not self.done():
+            tok = self.peek()
+            if words and (tok.lower() in stops or amount(tok) is not None):
+                break
+            words.append(self.take(what))
+            if len(words) == 1 and (" " in words[0] or single):
+                break
+        return " ".join(words)
+
+    def amounts(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        while not self.done() and (a := amount(self.peek())) is not None:
+            value, unit = a
+            if unit in out:
+                raise OrderError(f"{unit} is given twice")
+            out[unit] = value
+            self.i += 1
+        return out
+
+    def end(self) -> None:
+        if not self.done():
+            raise OrderError(f"unexpected `{' '.join(self.toks[self.i:])}` at the end")
+
+
+def _whole(value: float, unit: str) -> int:
+    if value != int(value):
+        raise OrderError(f"{number(value)}{unit}: {unit} come in whole numbers")
+    return int(value)
+
+
+def _unit_code(tok: str) -> tuple[str, bool]:
+    if not _CODE.match(tok):
+        raise OrderError(f"`{tok}` is not a unit code (like i, hc, st, or (ha) for export)")
+    export = tok.startswith("(")
+    return tok.strip("()").lower(), export
+
+
+def parse_order(text: str, names: Names = Names()) -> Order:
+    """One order line as a value; OrderError says what is wrong with it."""
+    line = _Line(text, names)
+    verb = line.take("an order").lower()
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        raise OrderError(f"`{verb}` is not an order (orders: {', '.join(sorted(_PARSERS))})")
+    order = parser(line)
+    line.end()
+    return order
+
+
+def _invest(line: _Line) -> Order:
+    target = line.take("what to invest in").lower()
+    place = ""
+    if target == "public-works":
+        place = line.name_until("gp", what="a region or city")
+    elif target not in (*INVEST_RATINGS, "bank", *INVEST_OTHER):
+        raise OrderError(f"`{target}` is not something to invest in ({', '.join((*INVEST_RATINGS, 'bank'))}, "
+                         f"public-works <place>, or {', '.join(INVEST_OTHER)})")
+    amounts = line.amounts()
+    if set(amounts) != {"gp"} or amounts["gp"] <= 0:
+        raise OrderError("an investment is an amount of gold, like 40gp")
+    return Invest(target, amounts["gp"], place)
+
+
+def _build(line: _Line) -> Order:
+    count = line.count("how many units")
+    code, export = _unit_code(line.take("a unit code"))
+    line.word("at")
+    place = line.name_until("reserve", what="where to build")
+    reserve = line.optional("reserve")
+    if reserve and export:
+        raise OrderError("export units are not built as reserves")
+    return Build(count, code, place, export, reserve)
+
+
+def _reserve(line: _Line) -> Order:
+    count = line.count("how many units")
+    code, export = _unit_code(line.take("a unit code"))
+    if export:
+        raise OrderError("export units are not placed in reserve")
+    line.word("from")
+    return PlaceReserve(count, code, line.name_until(what="an army", known=line.names.armies))
+
+
+def _activate(line: _Line) -> Order:
+    count = line.count("how many units")
+    code, export = _unit_code(line.take("a unit code"))
+    if export:
+        raise OrderError("export units are not held in reserve")
+    line.word("at")
+    return Activate(count, code, line.name_until(what="a city"))
+
+
+def _research(line: _Line) -> Order:
+    project = line.name_until("at", what="an R&D project", known=line.names.projects)
+    amounts = line.amounts()
+    if not set(amounts) <= {"gp", "nfp"} or not amounts:
+        raise OrderError("give the GP and NFP to invest, like 100gp 2nfp")
+    place = line.name_until(what="the project's location") if line.optional("at") else ""
+    return Research(project, amounts.get("gp", 0.0), _whole(amounts.get("nfp", 0), "nfp"), place)
+
+
+def _construct(line: _Line) -> Order:
+    kind = line.take("what to construct").lower()
+    if kind == "uwm":
+        return Construct("uwm")
+    if kind == "railroad":
+        levels = 1
+        if len(line.toks) >= 2 and line.toks[-1].lower() == "levels":
+            if not is_number(line.toks[-2]) or int(float(line.toks[-2])) < 1:
+                raise OrderError("write the capacity as a whole number of levels, like 2 levels")
+            levels = int(float(line.toks[-2]))
+            line.toks = line.toks[:-2]
+        a = line.name_until("to", what="a region")
+        line.word("to")
+        b = line.name_until(what="a region")
+        return Construct("railroad", levels, a, b)
+    if kind not in FACTORY_ORDERS:
+        raise OrderError(f"`{kind}` is not something to construct ({', '.join(FACTORY_ORDERS)}, railroad, uwm)")
+    points = line.count("how many points")
+    line.word("at")
+    place = line.name_until("hidden", what="where to build it")
+    return Construct(kind, points, place, hidden=line.optional("hidden"))
+
+
+def _fund(line: _Line) -> Order:
+    project = line.take("a project id, like P002").upper()
+    amounts = line.amounts()
+    if not amounts or not set(amounts) <= {"gp", "nfp"}:
+        raise OrderError("give the GP and NFP to pay in, like 30gp 5nfp")
+    return Fund(project, amounts.get("gp", 0.0), _whole(amounts.get("nfp", 0), "nfp"))
+
+
+def _colonize(line: _Line) -> Order:
+    region = line.name_until(what="a region")
+    amounts = line.amounts()
+    if not amounts or not set(amounts) <= {"gp", "nfp"}:
+        raise OrderError("give the GP and NFP to spend, like 15gp 15nfp")
+    return Colonize(region, amounts.get("gp", 0.0), _whole(amounts.get("nfp", 0), "nfp"))
+
+
+def _improve(line: _Line) -> Order:
+    return Improve(line.name_until(what="a region"))
+
+
+def _recruit(line: _Line) -> Order:
+    blocks = line.count("how many blocks of 25 GP")
+    line.word("for")
+    return Recruit(blocks, line.take("a project id").upper())
+
+
+def _engineers(line: _Line) -> Order:
+    count = line.count("how many engineer units")
+    line.word("from")
+    army = line.name_until("for", what="an army", known=line.names.armies)
+    line.word("for")
+    return Engineers(count, army, line.take("a project id").upper())
+
+
+def _assist(line: _Line) -> Order:
+    nation = line.take("a nation")
+    project = line.name_until(what="an R&D project")
+    amounts = line.amounts()
+    if set(amounts) != {"nfp"}:
+        raise OrderError("technical assistance is NFP, like 1nfp")
+    return Assist(nation, project, _whole(amounts["nfp"], "nfp"))
+
+
+def _bank(line: _Line) -> Order:
+    setting = line.take("a bank setting").lower()
+    if setting not in BANK_SETTINGS:
+        raise OrderError(f"`{setting}`: bank settings are {', '.join(BANK_SETTINGS)}")
+    if setting in ("close-to", "open-to"):
+        return BankOrder(setting, line.name_until(what="a nation"))
+    if setting == "rates":
+        rates = []
+        for what in ("the internal rate", "the external rate"):
+            m = _PERCENT.match(line.take(what))
+            if not m:
+                raise OrderError(f"{what} is a percentage, like 30%")
+            rates.append(int(m[1]))
+        return BankOrder("rates", internal=rates[0], external=rates[1])
+    return BankOrder(setting)
+
+
+def _borrow(line: _Line) -> Order:
+    amounts = line.amounts()
+    if set(amounts) != {"gp"}:
+        raise OrderError("say how much to borrow, like 200gp")
+    line.word("from")
+    return Borrow(amounts["gp"], line.name_until(what="the lending nation"))
+
+
+def _loan(verb: str) -> Callable[[_Line], Order]:
+    def parse(line: _Line) -> Order:
+        return LoanOrder(verb, line.take("a loan id, like L1").upper())
+    return parse
+
+
+def _payment(verb: str) -> Callable[[_Line], Order]:
+    def parse(line: _Line) -> Order:
+        amounts = line.amounts()
+        if set(amounts) != {"gp"}:
+            raise OrderError("give the amount, like 100gp")
+        return Payment(verb, amounts["gp"])
+    return parse
+
+
+def _conduit(drop: bool) -> Callable[[_Line], Order]:
+    def parse(line: _Line) -> Order:
+        a = line.name_until("to", what="the first anchor city")
+        line.word("to")
+        b = line.name_until("via", what="the second anchor city")
+        zones: tuple[str, ...] = ()
+        if not drop and line.optional("via"):
+            rest = " ".join(line.toks[line.i:])
+            line.i = len(line.toks)
+            zones = tuple(" ".join(z.split()) for z in rest.split(";") if z.strip())
+        return ConduitOrder(a, b, zones, drop)
+    return parse
+
+
+def _route(line: _Line) -> Order:
+    partner = line.name_until(*ROUTE_CHANGES, what="the trading partner")
+    change = line.word(*ROUTE_CHANGES)
+    if change == "open":
+        line.word("from")
+        port = line.name_until("to", what="the base port")
+        line.word("to")
+        target = line.name_until("msp", what="the partner's port")
+        amounts = line.amounts()
+        if set(amounts) != {"msp"}:
+            raise OrderError("allocate merchant shipping, like 10msp (at least 1, LotE 2.8.3.3)")
+        return RouteOrder(partner, "open", port, target, _whole(amounts["msp"], "msp"))
+    if change == "msp":
+        tok = line.take("a change like +5 or -3")
+        if not re.match(r"^[+-]\d+$", tok):
+            raise OrderError(f"`{tok}`: write the change with its sign, like +5 or -3")
+        return RouteOrder(partner, "msp", msp=int(tok))
+    if change == "base":
+        return RouteOrder(partner, "base", line.name_until(what="the new base port"))
+    return RouteOrder(partner, change)
+
+
+def _msp(line: _Line) -> Order:
+    count = line.count("how many transports")
+    code, export = _unit_code(line.take("a transport code"))
+    if export:
+        raise OrderError("export units are not merchant shipping")
+    line.word("from")
+    return ShipsToMsp(count, code, line.name_until(what="an army", known=line.names.armies))
+
+
+def _action(line: _Line) -> Order:
+    leader = line.name_until(what="a leader", known=line.names.leaders, single=True)
+    code = line.take("an action code").upper()
+    if not _ACTION_CODE.match(code):
+        raise OrderError(f"`{code}` is not an action code")
+    count, unit, target = 0, "", ""
+    if code == "RU":
+        count = line.count("how many units to retrain")
+        unit, export = _unit_code(line.take("a unit code"))
+        if export:
+            raise OrderError("export units are not retrained")
+        line.word("at")
+    if not line.done() and amount(line.peek()) is None:
+        target = line.name_until(what="the target")
+    amounts = line.amounts()
+    if not set(amounts) <= {"ap", "gp", "nfp"}:
+        raise OrderError("an action commits ap, gp and nfp, like 4ap 25gp")
+    return LeaderAction(leader, code, target, _whole(amounts.get("ap", 0), "ap"), amounts.get("gp", 0.0),
+                        _whole(amounts.get("nfp", 0), "nfp"), count, unit)
+
+
+def _monopoly(verb: str) -> Callable[[_Line], Order]:
+    def parse(line: _Line) -> Order:
+        house = line.take("the Merchant House")
+        good = line.name_until(what="the good or trade, like wool")
+        return MonopolyOrder(verb, house, good)
+    return parse
+
+
+def _note(kind: str) -> Callable[[_Line], Order]:
+    def parse(line: _Line) -> Order:
+        body = " ".join(line.raw.split()[1:])
+        line.i = len(line.toks)
+        if not body:
+            raise OrderError(f"`{kind}` needs some words for the GM")
+        return Note(kind, body)
+    return parse
+
+
+_PARSERS: dict[str, Callable[[_Line], Order]] = {
+    "invest": _invest, "build": _build, "reserve": _reserve, "activate": _activate, "research": _research,
+    "construct": _construct, "fund": _fund, "colonize": _colonize, "colonise": _colonize, "improve": _improve,
+    "recruit": _recruit, "engineers": _engineers, "assist": _assist, "bank": _bank, "borrow": _borrow,
+    "repay": _loan("repay"), "default": _loan("default"), "pay-penalty": _payment("pay-penalty"),
+    "rebuild-bank": _payment("rebuild-bank"), "conduit": _conduit(False), "drop-conduit": _conduit(True),
+    "route": _route, "msp": _msp, "action": _action, "note": _note("note"), "diplomacy": _note("diplomacy"),
+    "grant": _monopoly("grant"), "revoke": _monopoly("revoke"),
+}
+
+
+@dataclass(slots=True)
+class Parsed:
+    """A numbered line and what it parsed to (or why not)."""
+
+    line: int
+    text: str
+    order: Order | None = None
+    error: str = ""
+    notes: list[str] = field(default_factory=list)

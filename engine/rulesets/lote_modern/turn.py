@@ -1,0 +1,300 @@
+"""The mechanical part of a turn, for every nation, as a pure function of (state, orders, dice).
+
+Order of play (docs/rulesets/lote-modern.md, "Turn processing"):
+1. loans falling due are paid, or defaulted on (LotE 6.2.1, 6.2.6); collapsed banks that qualify reopen (6.2.8);
+2. upkeep: troop support and a House's shipping support, scaled to the turn's length (2.3.3, 2.6, 7.3.6);
+3. each nation's accepted order lines, in the order written (investments, builds, R&D, projects, bank,
+   loans, trade, leader actions), nations in seat order;
+4. R&D rolls for every project under way (4.1); construction and colonies advance (3.3-3.6);
+5. income at this turn's tax rate, and NFP (2.2.1, 2.3.2, 6.2.6);
+6. what needs the GM: actions, flagged lines, armies of two nations in one place, shortfalls.
+The results wait in `state.report` for the GM's rulings; `gm.publish` sends them out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from engine.core.events import Event
+from engine.core.rng import Dice
+from engine.core.visibility import GM_ONLY, Visibility
+from engine.rulesets.lote_modern import accounts, interim, orderform, statuses
+from engine.rulesets.lote_modern.orders import LoanOrder, parse_order
+from engine.rulesets.lote_modern.rules import banking, research
+from engine.rulesets.lote_modern.sheet import Army, Nation, Project, RailSegment, RegionHolding, format_units
+from engine.rulesets.lote_modern.state import GameState, Ruling, TurnReport
+from engine.rulesets.lote_modern.text import number
+
+
+def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -> list[Event]:
+    """Run the mechanical part of the turn and open the GM's window."""
+    report = TurnReport(turn=state.turn, orders={n: list(orders.get(n, ())) for n in state.nations})
+    lines: dict[str, list[str]] = {n: [] for n in state.nations}
+    rulings: list[Ruling] = []
+    rolls: dict[str, list[str]] = {n: [] for n in state.nations}
+
+    _loans_due(state, orders, lines)
+    _restore_banks(state, lines)
+    budgets = {}
+    for n in state.nations.values():
+        budgets[n.name] = _upkeep(state, n, lines[n.name], rulings)
+    for n in state.nations.values():
+        carried = orderform.carry_out(state, n, list(orders.get(n.name, ())), dice, budgets[n.name])
+        lines[n.name] += carried.lines
+        for other, told in carried.others.items():
+            lines.setdefault(other, []).extend(told)
+        rulings += carried.rulings
+        rolls[n.name] += carried.rolls
+    for n in state.nations.values():
+        _research(state, n, dice, lines[n.name], rolls[n.name])
+        _construction(state, n, lines[n.name], rulings)
+        _income(state, n, lines[n.name])
+    rulings += _encounters(state)
+    for i, ruling in enumerate(rulings, start=1):
+        ruling.id = i
+    report.lines, report.rulings, report.rolls = lines, rulings, rolls
+    state.report = report
+    state.stage = "rulings"
+    waiting = len(rulings)
+    return [Event(f"Turn {state.turn} processed: {waiting} item{'s' if waiting != 1 else ''} wait for the GM's "
+                  "rulings.", GM_ONLY, "turn", {"turn": state.turn, "rulings": waiting})]
+
+
+# -- 1. loans ------------------------------------------------------------------------------------------
+def _refusals(orders: Mapping[str, Sequence[str]]) -> set[str]:
+    out = set()
+    for lines in orders.values():
+        for line in lines:
+            if line.lower().startswith("default "):
+                order = parse_order(line)
+                if isinstance(order, LoanOrder):
+                    out.add(order.loan)
+    return out
+
+
+def _loans_due(state: GameState, orders: Mapping[str, Sequence[str]], lines: dict[str, list[str]]) -> None:
+    refused = _refusals(orders)
+    defaulted: dict[str, list[banking.Loan]] = defaultdict(list)
+    for loan in banking.due_loans(state.loans, state.turn):
+        borrower = state.nation(loan.borrower)
+        if loan.id not in refused and borrower.gp + 1e-9 >= loan.owed:
+            borrower.gp = round(borrower.gp - loan.owed, 2)
+            lender = state.nation(loan.lender)
+            if lender.bank is not None:
+                lender.bank = banking.repay(lender.bank, loan)
+            lines[borrower.name].append(f"Loan {loan.id} repaid to {loan.lender}: {number(loan.owed)} GP.")
+            if lender is not borrower:
+                lines[lender.name].append(f"{borrower.name} repaid loan {loan.id} ({number(loan.owed)} GP); "
+                                          f"the profit goes into your bank.")
+        else:
+            why = "refused" if loan.id in refused else "could not pay"
+            lines[borrower.name].append(f"Loan {loan.id} from {loan.lender} ({number(loan.owed)} GP) defaulted: "
+                                        f"you {why}. Every bank is closed to you until a penalty payment of "
+                                        f"{number(banking.penalty_payment([loan]))} GP (LotE 6.2.6-6.2.7).")
+            defaulted[loan.lender].append(loan)
+        state.loans = [x for x in state.loans if x.id != loan.id]
+    for lender_name, loans in defaulted.items():
+        lender = state.nation(lender_name)
+        state.defaults.extend(loans)
+        if lender.bank is None:
+            continue
+        lender.bank, outcome = banking.default_on(lender.bank, loans, state.turn)
+        if outcome.tax_penalty is not None:
+            state.tax_penalties.append(outcome.tax_penalty)
+        who = ", ".join(sorted({x.borrower for x in loans}))
+        text = (f"{who} defaulted on {number(outcome.lost)} GP owed to your bank: it loses that much capacity "
+                f"({outcome.proportion:.0%} of it)")
+        if outcome.tax_penalty is not None:
+            text += f"; your tax rate falls by {outcome.proportion:.0%} next turn, then half and a quarter of that"
+        if outcome.collapsed:
+            text += "; the bank has COLLAPSED (LotE 6.2.6, 6.2.8)"
+        lines[lender_name].append(text + ".")
+
+
+def _restore_banks(state: GameState, lines: dict[str, list[str]]) -> None:
+    for n in state.nations.values():
+        if n.bank is not None and n.bank.collapsed:
+            restored = banking.restore_if_due(n.bank, state.turn)
+            if not restored.collapsed:
+                n.bank = restored
+                lines[n.name].append("Your bank has been rebuilt and lends again, at 40% and 50% (LotE 6.2.8).")
+
+
+# -- 2. upkeep ------------------------------------------------------------------------------------------
+def _upkeep(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling]) -> orderform.Budget:
+    due = accounts.upkeep(state, n)
+    paid = min(due.total, max(n.gp, 0.0))
+    n.gp = round(n.gp - paid, 2)
+    for label, amount in due.lines:
+        lines.append(f"Upkeep: {label} {number(amount)} GP.")
+    if paid + 1e-9 < due.total:
+        short = due.total - paid
+        lines.append(f"Upkeep short by {number(short)} GP: unsupported units disband (LotE 2.3.3).")
+        rulings.append(Ruling(0, n.name, "upkeep", f"{n.name} is {number(short)} GP short of its upkeep "
+                                                   f"({number(due.total)} GP): choose the units that disband and "
+                                                   "`edit` the sheet (LotE 2.3.3, 7.3.6).",
+                              tables=["LotE 2.3.3 Monetary Troop Support"]))
+    unknown = accounts.unsupported_codes(n)
+    if unknown:
+        rulings.append(Ruling(0, n.name, "upkeep", f"{n.name} has units the build chart does not know "
+                                                   f"({', '.join(unknown)}): they paid no support."))
+    budget = orderform.start_budget(state, n, [])
+    budget.gp = n.gp
+    return budget
+
+
+# -- 4. research and construction ------------------------------------------------------------------------
+def _research(state: GameState, n: Nation, dice: Dice, lines: list[str], rolls: list[str]) -> None:
+    years = accounts.years(state)
+    for p in n.projects:
+        if p.kind != "rd" or p.done:
+            continue
+        info = research.research_projects().get(p.name)
+        name = info.name if info else p.name
+        needed = p.advances_needed or (info.advances if info else 1)
+        needed = interim.overreach_advances(needed, overreach=False, assisted=p.assisted) if p.assisted else needed
+        chance = interim.advance_chance(p.gp, p.nfp, p.years, needed)
+        roll = dice.roll(1, 100, purpose=f"{n.name}/research/{p.id}", visibility=Visibility.to(n.name),
+                         table="LotE 4.1 R&D advance")
+        gained = interim.advance_outcome(roll.total, chance)
+        before = p.advances
+        p.advances = max(0, min(p.advances + gained, needed, p.nfp))
+        if p.advances > before:
+            p.gp = 0.0
+        p.years = round(p.years + years, 2)
+        rolls.append(f"R&D {name}: {roll.text()} against {chance}%")
+        change = p.advances - before
+        if change > 0:
+            result = f"{change} Advance{'s' if change > 1 else ''}"
+        elif gained < 0 and before:
+            result = "a setback of one Advance"
+        elif gained > 0:
+            result = f"no progress: the project needs more NFP ({p.nfp} invested for {p.advances} Advances)"
+        else:
+            result = "no progress"
+        lines.append(f"R&D {name} ({p.id}): d100 {roll.total} against {chance}%: {result}; {p.advances}/{needed}.")
+        if p.advances >= needed:
+            _complete_research(n, p, name, info, lines)
+
+
+def _complete_research(n: Nation, p: Project, name: str, info: research.ResearchProject | None,
+                       lines: list[str]) -> None:
+    p.done = True
+    p.nfp = 0
+    if p.name not in n.completed:
+        n.completed.append(p.name)
+    prototype = info.prototype.lower() if info and info.prototype else None
+    if prototype:
+        army = _garrison_at(n, p.location)
+        army.units[prototype] = army.units.get(prototype, 0) + 1
+    lines.append(f"R&D {name} COMPLETE" + (f": a prototype {prototype.upper()} stands at {p.location}" if prototype
+                                          else "") + " (LotE 4.2).")
+
+
+def _garrison_at(n: Nation, place: str) -> Army:
+    here = [a for a in n.armies if a.location == place]
+    if here:
+        return here[0]
+    army = Army(f"{place} Garrison", place, "G")
+    n.armies.append(army)
+    return army
+
+
+def _construction(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling]) -> None:
+    years = accounts.years(state)
+    for p in n.projects:
+        if p.done or p.kind in ("rd", "other"):
+            continue
+        if p.kind == "colony":
+            _colony(state, n, p, lines, rulings)
+            continue
+        p.years = round(p.years + years, 2)
+        if p.gp + 1e-9 < p.gp_cost or p.nfp < p.nfp_cost or p.years + 1e-9 < p.years_cost:
+            lines.append(f"{p.id} {p.name}: {number(p.gp)}/{number(p.gp_cost)} GP, {p.nfp}/{p.nfp_cost} NFP, "
+                         f"{number(p.years)}/{number(p.years_cost)} years.")
+            continue
+        p.done = True
+        if p.kind == "factory":
+            holding = accounts.holding_of(n, state.world, p.location)
+            if holding is not None:
+                table = holding.hidden if p.hidden else holding.factories
+                table[p.name] = table.get(p.name, 0) + p.level
+            lines.append(f"{p.id}: {p.level} {p.name} points ready at {p.location} (LotE 3.6).")
+        elif p.kind == "railroad":
+            a, _, b = p.name.partition("-")
+            seg = next((s for s in n.railroads if {s.a, s.b} == {a, b}), None)
+            if seg is None:
+                n.railroads.append(RailSegment(a, b, p.level))
+            else:
+                seg.levels += p.level
+            lines.append(f"{p.id}: railroad {a}-{b} open (LotE 3.4).")
+        elif p.kind == "uwm":
+            n.completed.append("uwm")
+            lines.append(f"{p.id}: Universal Weights and Measures adopted: +10% tax rate (LotE 3.5).")
+        else:
+            lines.append(f"{p.id} {p.name} complete.")
+
+
+def _colony(state: GameState, n: Nation, p: Project, lines: list[str], rulings: list[Ruling]) -> None:
+    """Each 15 GP and 15 NFP settle one GPv, up to the region's value (LotE 3.3.1, 7.1.2)."""
+    region = state.world.regions.get(p.name)
+    if region is None:
+        return
+    settled = 0
+    while p.gp + 1e-9 >= p.gp_cost and p.nfp >= p.nfp_cost and p.advances < p.level:
+        p.gp = round(p.gp - p.gp_cost, 2)
+        p.nfp -= p.nfp_cost
+        p.advances += 1
+        settled += 1
+    if not settled:
+        lines.append(f"{p.id} colony in {p.name}: {number(p.gp)} GP and {p.nfp} NFP toward the next GPv.")
+        return
+    holding = n.region(region.name)
+    if holding is None:
+        n.regions.append(RegionHolding(region.name, "cl" if n.is_house else "F"))
+    lines.append(f"{p.id}: {settled} GPv of {region.name} settled ({p.advances}/{p.level}).")
+    rulings.append(Ruling(0, n.name, "colony", f"{n.name} settled {settled} GPv of {region.name}: each settlement "
+                                                "may rise against the settlers unless friendly armies hold it "
+                                                "(LotE 3.3.1).", tables=["LotE 3.3.1 Colonizing Inhabited Regions"]))
+    if p.advances >= p.level:
+        p.done = True
+        region.people = ""
+        lines.append(f"{region.name} is fully settled.")
+
+
+# -- 5. income ----------------------------------------------------------------------------------------------
+def _income(state: GameState, n: Nation, lines: list[str]) -> None:
+    ledger, gp = accounts.income(state, n)
+    rate = accounts.tax_rate(state, n)
+    parts = ", ".join(f"{label} {number(amount)}" for label, amount in ledger.lines)
+    nfp = accounts.nfp_income(state, n)
+    n.gp = round(n.gp + gp, 2)
+    n.nfp += nfp
+    lines.append(f"Income: ({parts}) = {number(ledger.total)} x tax rate {rate:.1%} = {number(gp)} GP; "
+                 f"+{nfp} NFP. Treasury now {number(n.gp)} GP, {n.nfp} NFP.")
+
+
+# -- 6. what the GM must look at ---------------------------------------------------------------------------
+def _encounters(state: GameState) -> list[Ruling]:
+    """Armies of different nations in one place: a battle, a siege, or a meeting, as the GM rules."""
+    at: dict[str, list[tuple[str, Army]]] = defaultdict(list)
+    for n in state.nations.values():
+        for army in n.armies:
+            if army.units:
+                at[army.location].append((n.name, army))
+    out = []
+    for place, present in sorted(at.items()):
+        nations = sorted({name for name, _ in present})
+        if len(nations) < 2:
+            continue
+        forces = "; ".join(f"{name}: {army.name} ({format_units(army.units)}, status {army.status})"
+                           for name, army in present)
+        owner = [m.name for m in state.nations.values()
+                 if (h := accounts.holding_of(m, state.world, place)) is not None and statuses.get(h.status).tax > 0]
+        out.append(Ruling(0, "", "battle", f"Forces of {', '.join(nations)} meet at {place} ({forces})"
+                                           f"{'; held by ' + ', '.join(owner) if owner else ''}: battle, siege "
+                                           "or peaceful meeting?", tables=["Basic Rulebook combat",
+                                                                           "Table 2-4 army status"],
+                          parties=nations))
+    return out
