@@ -394,8 +394,9 @@ def start_research(ctx: Ctx, o: Research) -> Outcome:
                 ctx.ruling("research", f"{n.name} overreaches on {info.name} ({project.id}): confirm it holds an "
                                        "example of the item or Technical Assistance NFP (LotE 4.5).")
         return Outcome(verdict, f"{info.name} begun at {place}: {number(o.gp)} GP, {o.nfp} NFP{note}")
-    if o.place:
-        raise Refused(f"{info.name} is under way already; leave out the location")
+    where = project.location if project is not None else ""
+    if o.place and project is not None and ctx.world.canonical(o.place) != where:
+        raise Refused(f"{info.name} is under way at {where}; leave out the location")
     ctx.spend(o.gp, o.nfp, what="the research")
     if ctx.apply and project is not None:
         project.gp = round(project.gp + o.gp, 2)
