@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from engine.core.errors import RulesError
@@ -118,6 +119,11 @@ def friendly_cities_in_hbz(state: GameState, n: Nation, zone: set[str] | None = 
     return [c for c in n.cities if is_friendly(c.status) and world.cities[c.city].region in zone]
 
 
+def cents(amount: float) -> float:
+    """Money to the hundredth, halves rounded up (1.915 GP is 1.92, not the float's 1.91)."""
+    return float(Decimal(repr(round(amount, 6))).quantize(Decimal("0.01"), ROUND_HALF_UP))
+
+
 # -- tax rate and income --------------------------------------------------------------------------
 @dataclass(slots=True)
 class Ledger:
@@ -127,11 +133,11 @@ class Ledger:
 
     def add(self, label: str, amount: float) -> None:
         if amount:
-            self.lines.append((label, round(amount, 2)))
+            self.lines.append((label, cents(amount)))
 
     @property
     def total(self) -> float:
-        return round(sum(a for _, a in self.lines), 2)
+        return cents(sum(a for _, a in self.lines))
 
 
 def tax_rate(state: GameState, n: Nation) -> float:

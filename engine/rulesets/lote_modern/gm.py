@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, RulesError
 from engine.core.events import Event
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
 from engine.rulesets.lote_modern import accounts, views
@@ -26,13 +26,23 @@ HELP = ("GM actions: `edit <nation|map> <path> <+|-|=><value> \"<reason>\"`, `ru
         "`news <text>`, `publish`, `end campaign`")
 
 
-def act(state: GameState, text: str) -> list[Event]:
-    """Apply one GM action in its canonical text form."""
-    line = text.strip()
+def act(state: GameState, text: str) -> tuple[GameState, list[Event]]:
+    """Apply one GM action in its canonical text form; the state returned is the one to keep."""
+    try:
+        if text.strip().lower().startswith("edit "):
+            # An edit may fail halfway through creating an entry: it works on a copy, kept only on success.
+            work = GameState.load(state.dump())
+            return work, edit(work, text.strip())
+        return state, _act(state, text.strip())
+    except IllegalAction:
+        raise
+    except RulesError as exc:
+        raise IllegalAction(str(exc)) from None
+
+
+def _act(state: GameState, line: str) -> list[Event]:
     if state.stage == "ended":
         raise IllegalAction("the campaign has ended")
-    if line.lower().startswith("edit "):
-        return edit(state, line)
     if m := _RULE.match(line):
         return rule(state, int(m["id"]), " ".join(m["text"].split()), public=bool(m["public"]))
     if m := _NEWS.match(line):
@@ -51,6 +61,8 @@ def act(state: GameState, text: str) -> list[Event]:
 
 def edit(state: GameState, text: str) -> list[Event]:
     """An audited edit: a GM event with the change, and a private event to the nation concerned."""
+    if state.stage == "ended":
+        raise IllegalAction("the campaign has ended")
     parsed = parse_edit(text)
     change = apply_edit(state, parsed)
     target = change.edit.target

@@ -165,7 +165,8 @@ class LotEModern(Ruleset[GameState]):
     def act(self, state: GameState, actor: Viewer, action: str, dice: Dice) -> Step[GameState]:
         if not actor.is_gm:
             raise IllegalAction("players send orders; the GM edits, rules and publishes")
-        return Step(state, gm.act(state, action))
+        state, events = gm.act(state, action)
+        return Step(state, events)
 
     def check(self, state: GameState, seat: str, text: str) -> list[OrderCheck]:
         if state.stage != "orders":
