@@ -1,4 +1,4 @@
-"""LotE Modern Era section 5 and chart 8.3: action capacities, the action chart, the new action codes.
+"""LotE Modern Era section 5.1 and chart 8.3: rulings, action capacities and the 24-impulse action chart.
 
 Offers:
 - `NeedsRuling`, `ask`, `ruled_success`: a decision the supplement leaves to the GM, with an optional
@@ -8,12 +8,10 @@ Offers:
 - Capacities (5.1): `months_per_year`, `unit_profile`, `unit_action_capacity`, `leader_action_capacity`,
   `leader_in_tandem`, `force_action_capacity`.
 - The 24-impulse chart (8-4): `actions_by_month`, `acts_in_month`, `month_order`.
-- New action codes (5.2): `action_code`, `action_codes`, `may_use_new_codes`; RU `retraining_target`,
-  `check_retraining`, `retrain`, `retraining_attacked`; EX `MappingProgress`, `check_explore`,
-  `explore_ruling`, `record_explore`, `explore_losses`; NM `check_nationalize`, `nationalize_ruling`;
-  CIR `check_colonize_inhabited`, `colonize_inhabited_ruling`, `settle_inhabited`; DCL
-  `check_destroy_combine_location`, `destroy_combine_location`.
-- `ActionOptions`: the campaign choices where section 5 is silent (docs/rulesets/lote-modern/sections-5-7.md).
+- `may_use_new_codes`; the new action codes themselves (5.2) are in `actions_codes`.
+- `ActionOptions` and `campaign_options`: the campaign choices where section 5 is silent
+  (docs/rulesets/lote-modern/sections-5-7.md); `option_list` and `options_of` turn any of this package's
+  options dataclasses into campaign `Option`s and back.
 """
 
 from __future__ import annotations
@@ -21,11 +19,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from engine.core.errors import RulesError
 from engine.core.rng import Dice, Roll
+from engine.core.ruleset import Option, OptionValue
 from engine.core.tables import load_data
 from engine.core.visibility import GM_ONLY, Visibility
 
@@ -100,6 +99,39 @@ class Cost:
     nfp: int = 0
 
 
+class _Options(Protocol):
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+OptionsT = TypeVar("OptionsT", bound=_Options)
+
+
+def option_name(prefix: str, field_name: str) -> str:
+    """The campaign option name of an options field: `banking` + `profit_basis` → `banking-profit-basis`."""
+    return f"{prefix}-{field_name.replace('_', '-')}"
+
+
+def option_list(kind: type[_Options], prefix: str, helps: Mapping[str, str], *,
+                choices: Mapping[str, tuple[str, ...]] | None = None,
+                bounds: Mapping[str, tuple[int | None, int | None]] | None = None) -> tuple[Option, ...]:
+    """Campaign `Option`s for every field of an options dataclass, with its default and help."""
+    out = []
+    for f in fields(kind):
+        if not isinstance(f.default, bool | int | str):
+            raise TypeError(f"{kind.__name__}.{f.name} needs a bool, int or str default to be a campaign option")
+        low, high = (bounds or {}).get(f.name, (None, None))
+        out.append(Option(option_name(prefix, f.name), f.default, helps[f.name], (choices or {}).get(f.name, ()),
+                          low, high))
+    return tuple(out)
+
+
+def options_of(kind: type[OptionsT], prefix: str, values: Mapping[str, OptionValue]) -> OptionsT:
+    """An options dataclass from a campaign's option values (fields not set keep their defaults)."""
+    chosen = {f.name: values[option_name(prefix, f.name)] for f in fields(kind)
+              if option_name(prefix, f.name) in values}
+    return kind(**chosen)
+
+
 @dataclass(frozen=True, slots=True)
 class ActionOptions:
     """Campaign choices for section 5 where the supplement is silent (see the notes file)."""
@@ -109,12 +141,28 @@ class ActionOptions:
     dcl_automatic_when_undefended: bool = True
     nationalize_tax_penalty_percent: int = -1   # -1: the GM rules the tax loss each time
 
+    @classmethod
+    def from_campaign(cls, values: Mapping[str, OptionValue]) -> ActionOptions:
+        return options_of(cls, "actions", values)
+
+
+def campaign_options() -> tuple[Option, ...]:
+    """Section 5's campaign options (names `actions-...`)."""
+    return option_list(ActionOptions, "actions", {
+        "industrial_land_months": "Actions a year for Industrial land units (Table 5-1 gives none; default 9)",
+        "minimum_capacity": "The fewest actions a year any unit keeps after modifiers",
+        "dcl_automatic_when_undefended": "A Destroy Combine Location against an undefended site succeeds outright",
+        "nationalize_tax_penalty_percent": "Tax rate lost after a Nationalize Monopoly (-1: the GM rules each time)",
+    }, bounds={"industrial_land_months": (1, 24), "minimum_capacity": (0, 24),
+               "nationalize_tax_penalty_percent": (-1, 100)})
+
 
 # --- tables ------------------------------------------------------------------------------------------------
 
 
 @functools.cache
-def _data() -> dict[str, Any]:
+def s5_data() -> dict[str, Any]:
+    """Section 5's data file (s5_actions.toml)."""
     return load_data(PACKAGE, "data/s5_actions.toml")
 
 
@@ -128,11 +176,11 @@ class MonthsRow:
 
 def months_table() -> tuple[MonthsRow, ...]:
     """Table 5-1 (LotE 5.1), row by row."""
-    return tuple(MonthsRow(r["key"], r["label"], r["months"], r["plus_nav"]) for r in _data()["table_5_1"]["rows"])
+    return tuple(MonthsRow(r["key"], r["label"], r["months"], r["plus_nav"]) for r in s5_data()["table_5_1"]["rows"])
 
 
 def _modifiers(table: str) -> dict[str, int]:
-    return {r["key"]: int(r["modifier"]) for r in _data()[table]["rows"]}
+    return {r["key"]: int(r["modifier"]) for r in s5_data()[table]["rows"]}
 
 
 def unit_type_modifiers() -> dict[str, int]:
@@ -152,7 +200,7 @@ def training_modifiers() -> dict[str, int]:
 
 def leader_combat_modifier(rating: int) -> int:
     """Table 5-5 (LotE 5.1): the modifier a leader's Combat rating gives the units he commands."""
-    for row in _data()["table_5_5"]["rows"]:
+    for row in s5_data()["table_5_5"]["rows"]:
         if row["low"] <= rating <= row["high"]:
             return int(row["modifier"])
     raise RulesError(f"a leader's Combat rating runs 1-11, not {rating}")
@@ -160,7 +208,7 @@ def leader_combat_modifier(rating: int) -> int:
 
 def action_chart() -> tuple[tuple[bool, ...], ...]:
     """Table 8-4 as printed: row n-1 marks the months in which a unit of n AP a year acts."""
-    return tuple(tuple(c == "X" for c in row) for row in _data()["table_8_4"]["rows"])
+    return tuple(tuple(c == "X" for c in row) for row in s5_data()["table_8_4"]["rows"])
 
 
 # --- capacities (5.1) --------------------------------------------------------------------------------------
@@ -253,7 +301,7 @@ def unit_action_capacity(culture: str, profile: UnitProfile, *, navigation: int 
         total += unit_type_modifiers()[profile.kind]
     total += equipment_modifiers()[profile.equipment] + training_modifiers()[profile.training]
     if profile.steam:
-        total += int(_data()["steamships"]["modifier"])
+        total += int(s5_data()["steamships"]["modifier"])
     if leader_combat is not None:
         total += leader_combat_modifier(leader_combat)
     return max(options.minimum_capacity, total)
@@ -311,243 +359,3 @@ def acts_in_month(ap: int, month: int) -> int:
     if not 1 <= month <= 12:
         raise RulesError(f"months run 1-12, not {month}")
     return actions_by_month(ap)[month - 1]
-
-
-# --- the new action codes (5.2) ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ActionCode:
-    code: str
-    name: str
-    section: str
-    bac: int
-    open_ended: bool
-    stat: str
-    king_only: bool = False
-
-    @property
-    def cost(self) -> Cost:
-        return Cost(ap=self.bac)
-
-
-def action_codes() -> tuple[ActionCode, ...]:
-    """The action codes 5.2 adds."""
-    return tuple(ActionCode(a["code"], a["name"], a["section"], a["bac"], a["open_ended"], a["stat"],
-                            a.get("king_only", False)) for a in _data()["action"])
-
-
-def action_code(code: str) -> ActionCode:
-    """One 5.2 action code (RU, EX, NM, CIR, DCL)."""
-    for action in action_codes():
-        if action.code == code.strip().upper():
-            return action
-    raise RulesError(f"`{code}` is not one of the new action codes (RU, EX, NM, CIR, DCL)")
-
-
-def _renaissance(culture: str, code: str) -> list[str]:
-    if may_use_new_codes(culture):
-        return []
-    return [f"{code} is open only to Renaissance (and later) nations"]
-
-
-# RU ---------------------------------------------------------------------------------------------------------
-
-# One class up, from the build charts' own codes (Tables 8-2, 8-3).
-_RETRAIN = {
-    "ii": "i", "ic": "c", "lii": "li", "lic": "lc", "xii": "xi",
-    "i": "ei", "c": "ec", "hi": "hei", "hc": "hec", "li": "lei", "lc": "lec", "xi": "xei", "xc": "xec",
-    "a": "ea", "ha": "hea", "la": "lea", "xa": "xea", "w": "ew", "hw": "hew", "lw": "lew", "xw": "xew",
-}
-
-
-def retraining_target(code: str) -> str:
-    """LotE 5.2.1: the code one training class up (`ii` → `i`, `i` → `ei`)."""
-    target = _RETRAIN.get(code.strip().lower())
-    if target is None:
-        raise RulesError(f"`{code}` has no higher training class to retrain into")
-    return target
-
-
-@dataclass(frozen=True, slots=True)
-class Retraining:
-    """The outcome of an RU action: `count_in` old units became `count_out` new ones; `left_over` stayed."""
-
-    from_code: str
-    to_code: str
-    count_in: int
-    count_out: int
-    left_over: int
-
-
-def check_retraining(*, culture: str, leader: LeaderKind, code: str, count: int, at_controlled_city: bool,
-                     city_besieged: bool, in_homeland_build_zone: bool = False,
-                     in_allied_region: bool = False) -> list[str]:
-    """LotE 5.2.1: why an RU action may not be taken here (empty when it may)."""
-    problems = _renaissance(culture, "RU")
-    if leader == "mercenary":
-        problems.append("mercenary leaders may not retrain units")
-    if code.strip().lower() not in _RETRAIN:
-        problems.append(f"`{code}` has no higher training class to retrain into")
-    if count < 2:
-        problems.append("retraining takes at least two units (two for one)")
-    if not at_controlled_city or city_besieged:
-        problems.append("retraining happens at a controlled city that is not under siege")
-    if leader == "national" and not in_homeland_build_zone:
-        problems.append("national troops retrain within the Homeland Build Zone")
-    if leader == "allied" and not in_allied_region:
-        problems.append("allied troops retrain within the allied region")
-    return problems
-
-
-def retrain(code: str, count: int) -> Retraining:
-    """LotE 5.2.1: two units of one class become one of the next (an odd unit keeps its class)."""
-    per = int(_data()["retraining"]["old_per_new"])
-    out, left = divmod(count, per)
-    return Retraining(code.strip().lower(), retraining_target(code), count - left, out, left)
-
-
-def retraining_attacked(retraining: Retraining) -> tuple[str, int]:
-    """LotE 5.2.1: units attacked while retraining fight as before (code, count); the action is aborted."""
-    return retraining.from_code, retraining.count_in + retraining.left_over
-
-
-# EX ---------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class MappingProgress:
-    """A nation's mapping of one sea zone, arrow or river section (LotE 5.2.2)."""
-
-    feature: str
-    kind: str
-    requirement: int
-    points: int = 0
-
-    @property
-    def known(self) -> bool:
-        return self.points >= self.requirement
-
-
-def check_explore(*, culture: str, kind: str, requirement: int) -> list[str]:
-    """LotE 5.2.2: why an EX action may not be aimed at this feature (empty when it may)."""
-    data = _data()["explore"]
-    problems = _renaissance(culture, "EX")
-    if kind not in data["features"]:
-        problems.append(f"only a {', '.join(data['features'])} can be explored, not a {kind}")
-    if not data["min_requirement"] <= requirement <= data["max_requirement"]:
-        problems.append(f"mapping requirements run {data['min_requirement']}-{data['max_requirement']}")
-    return problems
-
-
-def explore_ruling(progress: MappingProgress, *, leader: str, charisma: int, navigation: int,
-                   hostile: bool, ships: int, dice: Dice | None = None) -> NeedsRuling:
-    """LotE 5.2.2: the GM judges whether the attempt maps a point and what storms and mutiny cost."""
-    return ask("LotE 5.2.2 Explore", f"Does {leader}'s attempt gain a mapping point in {progress.feature}, "
-               "and how many ship units are lost (the leader counts as one ship, taken last)?",
-               options=("success", "failure"),
-               factors={"Charisma": charisma, "Navigation Rating": navigation, "feature": progress.kind,
-                        "hostile sea zone": hostile, "ship units": ships,
-                        "mapping": f"{progress.points}/{progress.requirement}"},
-               applies="Open Ocean Arrows are easy to map, Hostile Sea Zones hard; losses happen either way",
-               dice=dice, purpose=f"explore/{leader}/{progress.feature}")
-
-
-def record_explore(progress: MappingProgress, success: bool) -> MappingProgress:
-    """LotE 5.2.2: a successful attempt adds a mapping point; the feature is known at its requirement."""
-    if not success or progress.known:
-        return progress
-    gained = int(_data()["explore"]["points_per_success"])
-    return MappingProgress(progress.feature, progress.kind, progress.requirement, progress.points + gained)
-
-
-def explore_losses(ships: Sequence[str], losses: int) -> tuple[tuple[str, ...], bool]:
-    """LotE 5.2.2: ship units lost (in the order given) and whether the leader, counted last, is lost too."""
-    if losses < 0:
-        raise RulesError("losses cannot be negative")
-    return tuple(ships[:losses]), losses > len(ships)
-
-
-# NM ---------------------------------------------------------------------------------------------------------
-
-
-def check_nationalize(*, culture: str, actor_is_king: bool, monopoly_acquired: bool) -> list[str]:
-    """LotE 5.2.3 / 7.1.1: why an NM action may not be taken (empty when it may)."""
-    problems = _renaissance(culture, "NM")
-    if not actor_is_king:
-        problems.append("only the King can nationalize a monopoly")
-    if not monopoly_acquired:
-        problems.append("a granted monopoly is simply revoked; NM is for monopolies a House acquired")
-    return problems
-
-
-def nationalize_ruling(*, nation: str, house: str, diplomacy: int, options: ActionOptions = ActionOptions(),
-                       dice: Dice | None = None) -> NeedsRuling:
-    """LotE 5.2.3: the GM judges the King's success, and the tax loss if the campaign sets none."""
-    tax = options.nationalize_tax_penalty_percent
-    outcomes = ("success", "failure") if tax >= 0 else ("success with a tax rate loss of N%", "failure")
-    return ask("LotE 5.2.3 Nationalize Monopoly", f"Does the King of {nation} expel {house}'s monopoly?",
-               options=outcomes, factors={"King's Diplomacy": diplomacy,
-                                          "tax rate loss": f"{tax}%" if tax >= 0 else "GM's ruling"},
-               applies="success destroys the monopoly's trade value point (7.1.1) and depresses the tax rate",
-               dice=dice, purpose=f"nationalize/{nation}/{house}")
-
-
-# CIR --------------------------------------------------------------------------------------------------------
-
-
-def check_colonize_inhabited(*, culture: str, leader_title: str, region_culture: str,
-                             adjacent_to_controlled_land: bool, gp_carried: float, nfp_carried: int) -> list[str]:
-    """LotE 5.2.4 / 3.3.1: why a CIR action may not be taken (empty when it may)."""
-    data = _data()["colonize_inhabited_region"]
-    problems = _renaissance(culture, "CIR")
-    if leader_title not in data["leaders"]:
-        problems.append("only a national leader (King, Heir, Prince or Lieutenant) can emplace a colony")
-    if region_culture not in data["native_cultures"]:
-        problems.append("only regions of Pre-Columbian, Nomadic or Barbarian peoples can be colonized this way")
-    if adjacent_to_controlled_land:
-        problems.append("the region borders your land: spend the GP and NFP directly (3.3.1), no CIR needed")
-    if gp_carried <= 0 and nfp_carried <= 0:
-        problems.append("the leader must bring the colonists (NFP) and their gold (GP)")
-    return problems
-
-
-def colonize_inhabited_ruling(*, leader: str, region: str, charisma: int, natives_friendly: bool,
-                              escort_points: float, dice: Dice | None = None) -> NeedsRuling:
-    """LotE 5.2.4: the GM judges the emplacement and how the natives take it."""
-    return ask("LotE 5.2.4 Colonize Inhabited Region", f"Does {leader} emplace the colony in {region}, "
-               "and do the natives rise?", options=("emplaced", "emplaced, natives rise", "failure"),
-               factors={"Charisma": charisma, "natives Friendly or unsettled": natives_friendly,
-                        "escorting army (points)": escort_points},
-               applies="regions not already Friendly or unsettled are hostile to colonies",
-               dice=dice, purpose=f"cir/{leader}/{region}")
-
-
-def settle_inhabited(gp: float, nfp: int, unconverted_gpv: int) -> tuple[int, float, int]:
-    """LotE 3.3.1: GPv converted by the deposit (15 GP and 15 NFP each), and the GP and NFP left over."""
-    data = _data()["colonize_inhabited_region"]
-    converted = min(int(gp // data["gp_per_gpv"]), nfp // data["nfp_per_gpv"], unconverted_gpv)
-    return converted, gp - converted * data["gp_per_gpv"], nfp - converted * data["nfp_per_gpv"]
-
-
-# DCL --------------------------------------------------------------------------------------------------------
-
-
-def check_destroy_combine_location(*, culture: str, leader: LeaderKind, troop_points: float) -> list[str]:
-    """LotE 5.2.5: why a DCL action may not be taken (empty when it may)."""
-    problems = _renaissance(culture, "DCL")
-    if leader == "allied":
-        problems.append("a national or mercenary leader must lead a DCL action")
-    if troop_points < _data()["destroy_combine_location"]["min_troops"]:
-        problems.append("at least one point of infantry or cavalry must go with the leader")
-    return problems
-
-
-def destroy_combine_location(*, location: str, defended: bool, options: ActionOptions = ActionOptions(),
-                             dice: Dice | None = None) -> bool | NeedsRuling:
-    """LotE 5.2.5: an undefended location falls (True); a defended one is a fight for the GM."""
-    if not defended and options.dcl_automatic_when_undefended:
-        return True
-    return ask("LotE 5.2.5 Destroy Combine Location", f"Is the Combine location at {location} destroyed?",
-               factors={"defended by Combine troops or fortifications": defended},
-               applies="a defended location must be fought for first", dice=dice, purpose=f"dcl/{location}")

@@ -1,13 +1,13 @@
 """LotE Modern Era 6.2: inter-national banking, from the loan schedule to rebuilding a collapsed bank.
 
 Offers:
-- `BankingOptions` (campaign choices where 6.2 is silent or contradicts itself), `Bank`, `Loan`,
+- `BankingOptions` and `campaign_options` (choices where 6.2 is silent or contradicts itself), `Bank`, `Loan`,
   `TaxPenalty`, `DefaultOutcome` (all dump/load to JSON-compatible data).
 - `has_bank` (6.2), `amount_owed`, `due_turn`, `due_loans` (6.2.1, 6.2.5), `loan_capacity`,
   `available_to_lend`, `invest` (6.2.4), `bank_status`, `open_bank`, `close_bank` (6.2.3),
   `internal_rate_minimum`, `set_rates` (6.2.5), `check_loan`, `take_loan`, `loan_profit`, `repay`
   (6.2-6.2.5, Catholic usury 6.2.2), `default_on`, `tax_rate_reduction`, `reduced_tax_rate` (6.2.6),
-  `penalty_payment` (6.2.7), `rebuild_cost`, `pay_rebuild`, `restore_if_due` (6.2.8).
+  `settle_due` (6.2.1 with 6.2.6), `penalty_payment` (6.2.7), `rebuild_cost`, `pay_rebuild`, `restore_if_due` (6.2.8).
 
 Rates are fractions (0.30 = 30%). Turns are the campaign's turn numbers.
 """
@@ -20,7 +20,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engine.core.errors import RulesError
+from engine.core.ruleset import Option, OptionValue
 from engine.core.tables import load_data
+from engine.rulesets.lote_modern.rules.actions import option_list, options_of
 
 PACKAGE = "engine.rulesets.lote_modern"
 BankStatus = Literal["Open", "Closed", "Defaulted"]
@@ -42,6 +44,24 @@ class BankingOptions:
     tax_penalty_on_any_default: bool = True      # the 6.2.6 example; off: only when the bank collapses
     penalty_on_amount_owed: bool = False         # penalty twice the principal (off) or twice what was owed
     recovered_rate_floor: bool = True            # a recovered bank's internal floor rises by the 10% boost
+
+    @classmethod
+    def from_campaign(cls, values: Mapping[str, OptionValue]) -> BankingOptions:
+        return options_of(cls, "banking", values)
+
+
+def campaign_options() -> tuple[Option, ...]:
+    """Section 6.2's campaign options (names `banking-...`)."""
+    return option_list(BankingOptions, "banking", {
+        "profit_basis": "What a repaid loan adds to the bank: the rate over its internal rate (spread) or all interest",
+        "max_external_rate_percent": "The highest external rate the market bears, in percent",
+        "catholic_internal_capacity_percent": "Share of its capacity a Catholic bank lends while usury is proscribed",
+        "collapse_recovery": "A collapsed bank is restored by paying 4 GP per GP (rebuild) or after four turns",
+        "tax_penalty_on_any_default": "Every default cuts the lender's tax rate (off: only a collapse does)",
+        "penalty_on_amount_owed": "Penalty payments are twice what was owed (off: twice the principal)",
+        "recovered_rate_floor": "A bank recovered from a default keeps a 30% internal floor",
+    }, choices={"profit_basis": ("spread", "interest"), "collapse_recovery": ("rebuild", "automatic")},
+       bounds={"max_external_rate_percent": (20, 1000), "catholic_internal_capacity_percent": (0, 100)})
 
 
 def has_bank(tech_level: int) -> bool:
@@ -349,6 +369,31 @@ def default_on(bank: Bank, loans: Sequence[Loan], turn: int, *,
     penalise = options.tax_penalty_on_any_default or collapsed
     penalty = TaxPenalty(bank.nation, proportion, turn) if penalise and lost > 0 else None
     return new, DefaultOutcome(lost, proportion, investment_lost, base_lost, collapsed, penalty)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The loans of one bank due this turn, settled: the bank after it, what was repaid, what defaulted."""
+
+    bank: Bank
+    repaid: tuple[Loan, ...]
+    defaulted: tuple[Loan, ...]
+    outcome: DefaultOutcome | None
+
+
+def settle_due(bank: Bank, loans: Iterable[Loan], turn: int, *, paid: Iterable[str],
+               options: BankingOptions = BankingOptions()) -> Settlement:
+    """LotE 6.2.1/6.2.6: at the start of `turn`, due loans (by id) in `paid` are repaid; the rest default."""
+    paid_ids = set(paid)
+    due = [loan for loan in due_loans(loans, turn) if loan.lender == bank.nation]
+    repaid = tuple(loan for loan in due if loan.id in paid_ids)
+    defaulted = tuple(loan for loan in due if loan.id not in paid_ids)
+    for loan in repaid:
+        bank = repay(bank, loan, options)
+    outcome = None
+    if defaulted:
+        bank, outcome = default_on(bank, defaulted, turn, options=options)
+    return Settlement(bank, repaid, defaulted, outcome)
 
 
 def tax_rate_reduction(penalties: Iterable[TaxPenalty], nation: str, turn: int) -> float:

@@ -23,14 +23,8 @@ from engine.core.errors import RulesError
 from engine.core.rng import Dice
 from engine.core.tables import load_data
 from engine.rulesets.lote_modern.rules.actions import Cost, NeedsRuling, ask
-from engine.rulesets.lote_modern.rules.merchant import (
-    Holding,
-    MerchantOptions,
-    at_least,
-    check_new_status,
-    colony_payments_allowed,
-    status,
-)
+from engine.rulesets.lote_modern.rules.mercantile import colony_payments_allowed
+from engine.rulesets.lote_modern.rules.merchant import Holding, MerchantOptions, at_least, check_new_status, status
 
 PACKAGE = "engine.rulesets.lote_modern"
 DiscreditTarget = Literal["monopoly", "preferential_treatment", "movement"]
@@ -283,11 +277,11 @@ def action_ruling(code: str, house: str, target: str, attempt: Attempt, *, dice:
                purpose=f"merchant/{action.code}/{house}/{target}")
 
 
-_RAISES = {"aa": "ma", "emf": "mf", "obo": "bo", "fct": "ci"}
+_RAISES = {"aa": "ma", "emf": "mf", "obo": "bo", "fct": "ci", "ecl": "cl"}
 
 
 def apply_status_action(code: str, house: str, place: Place, *, target_house: str | None = None) -> Place:
-    """LotE 7.4.1-7.4.4, 7.4.9, 7.4.10: the location after a successful status action."""
+    """LotE 7.4.1-7.4.5, 7.4.9, 7.4.10: the location after a successful status action."""
     code = code.strip().lower()
     if code in _RAISES:
         new = _RAISES[code]

@@ -1,7 +1,8 @@
 """Units, build charts and military ratings (LotE Modern Era 2.5, 2.8.1.1, 3.1, 3.2.1, chart 8.6).
 
 Offers: `Unit` and `build_chart`/`unit` (Tables 8-2 and 8-3), `QualityRatings` and `max_quality_ratings`
-(Table 3-1), `can_build_artillery`, `artillery_qr_bounds`, `useful_artillery`, `ship_actions_per_year`,
+(Table 3-1), `QR_ARMS`, `may_raise_quality_rating`, `can_build_artillery`, `artillery_qr_bounds`,
+`useful_artillery`, `can_bombard`, `ship_actions_per_year`,
 `navigation_counts_for_mapping`, `steamship_operating_range`, `steamship_attrition_losses`,
 `steam_transports_fit_route`, `carrier_can_carry`.
 """
@@ -138,6 +139,21 @@ def max_quality_ratings(culture: Culture, tech_level: int, *, cavalry_count_expi
     raise RulesError(f"Table 3-1 has no row for a {culture.name.title()} nation of Tech Level {tech_level}")
 
 
+QR_ARMS = ("cavalry", "infantry", "warship", "siege", "artillery")
+
+
+def may_raise_quality_rating(culture: Culture, tech_level: int, arm: str, current: int, *,
+                             cavalry_count_expired: bool = False, bought_artillery: bool = False) -> bool:
+    """Whether investment may still raise a Quality Rating: it is below its Table 3-1 cap (LotE 3.1, 2.5)."""
+    if arm not in QR_ARMS:
+        raise RulesError(f"`{arm}` is not a Quality Rating ({', '.join(QR_ARMS)})")
+    if arm == "artillery" and not can_build_artillery(culture, tech_level, bought_artillery=bought_artillery):
+        return False
+    caps = max_quality_ratings(culture, tech_level, cavalry_count_expired=cavalry_count_expired)
+    cap: int = getattr(caps, arm)
+    return current < cap
+
+
 def can_build_artillery(culture: Culture, tech_level: int, *, bought_artillery: bool = False) -> bool:
     """Renaissance and Industrial nations build artillery; Civilized TL 7 ones once they bought some (LotE 3.1)."""
     if culture.modern:
@@ -157,6 +173,12 @@ def useful_artillery(artillery: int, infantry_and_cavalry: int) -> int:
         return 0
     num, den = chart("s3_rules")["artillery"]["useful_share"]
     return min(artillery, (artillery + infantry_and_cavalry) * int(num) // int(den))
+
+
+def can_bombard(code: str, culture: Culture) -> bool:
+    """Airships with a Siege rating of 1 or more may bombard facilities and projects (LotE 3.2.1.3.2)."""
+    found = unit(code, culture)
+    return "Airship Yard" in found.build_at and (found.siege or 0) >= 1
 
 
 def ship_actions_per_year(culture: Culture, navigation: int, *, steam: bool = False, other: int = 0) -> int:
@@ -182,9 +204,9 @@ def steamship_operating_range(tech_level: int) -> int:
 
 
 def steamship_attrition_losses(units: int, ap_beyond_range: int, *, rate: Number | None = None) -> int:
-    """Steamship units lost operating beyond coaling range: a quarter per AP, of what is left, rounded up.
+    """Steamships lost beyond coaling range: a quarter per AP of those left, rounded up (3.2.1.2.2).
 
-    LotE 3.2.1.2.2 gives "on the order of 25% per AP"; rounding up keeps a lone ship at risk (a GM decision).
+    The text gives "on the order of 25% per AP"; rounding up keeps a lone ship at risk (a GM decision).
     """
     share = exact(rate if rate is not None else chart("s3_rules")["steamship"]["attrition_per_ap"])
     left = units

@@ -21,7 +21,7 @@ STATUS_LADDER: tuple[str, ...] = ("Hm", "F", "FA", "A", "EA", "T", "NT", "PT", "
 
 
 def status_rank(status: str, ladder: Sequence[str] = STATUS_LADDER) -> int:
-    """How good a control status is (higher is better); a cell like ``P/PT`` ranks as its best choice."""
+    """How good a control status is, higher better; ``P/PT`` ranks as its better choice (LotE 2.4.2)."""
     best = -1
     for part in status.split("/"):
         code = part.strip()
@@ -33,12 +33,12 @@ def status_rank(status: str, ladder: Sequence[str] = STATUS_LADDER) -> int:
 
 
 def status_at_least(status: str, minimum: str, ladder: Sequence[str] = STATUS_LADDER) -> bool:
-    """Whether `status` is `minimum` or better."""
+    """Whether `status` is `minimum` or better (LotE 2.4.2, 2.7, 2.8.3.1)."""
     return status_rank(status, ladder) >= status_rank(minimum, ladder)
 
 
 def lower_status(a: str, b: str, ladder: Sequence[str] = STATUS_LADDER) -> str:
-    """The worse of two statuses (the first when they rank alike)."""
+    """The worse of two statuses, the first when they rank alike (LotE 2.4.2)."""
     return a if status_rank(a, ladder) <= status_rank(b, ladder) else b
 
 

@@ -3,7 +3,11 @@
 Offers: `SeaRating`/`sea_rating_maximum` (Table 2-10), `initial_trade_range` (Table 2-11), `NationType`,
 `PortKind`, `anchor_qualifies`/`origin_qualifies` (Table 2-12), `msp_basing_limit`, `may_base_msp`,
 `effective_msp`, `SeaMap`, `SeaAccess`, `Leg`, `leg_cost`, `trace_leg`, `reachable_ports`, `SeaRoute`,
-`trace_sea_route`, `RouteShare`/`route_share`, `may_open_route`, `lost_anchor_closes`.
+`trace_sea_route`, `RouteShare`/`route_share`, `may_open_route`, `lost_anchor_closes`; rail trade
+(`rail_trade_possible`, 2.8.4); aerial trade (`aerial_trade_range`, `aerial_conduit_limit`, `aerial_msp`,
+`aerial_trade_allowed`, `aerial_anchor_qualifies`, `trace_aerial_route`, 2.8.5); hands-off trade
+(`hands_off_trade_applies`, `hands_off_initial_msp`, `hands_off_msp_change`, `hands_off_removal`,
+`intervention_ap`, 2.9).
 
 Distances are counted in sea zones and Open Ocean / Inter-Island arrows (both are "zones" here): every zone
 entered costs 1 point of Trade Range, or 2 when entered against a sea-zone border arrow.
@@ -12,11 +16,14 @@ entered costs 1 point of Trade Range, or 2 when entered against a sea-zone borde
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Iterable, Mapping, Sequence
+import math
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.core.errors import RulesError
+from engine.rulesets.lote_modern.rules.military import unit
+from engine.rulesets.lote_modern.rules.railroads import rail_connected
 from engine.rulesets.lote_modern.rules.regions import STATUS_LADDER, status_at_least
 from engine.rulesets.lote_modern.rules.tech import Culture, Number, chart, exact
 
@@ -260,7 +267,7 @@ def trace_leg(sea: SeaMap, start: str, end: str, trade_range: int, access: SeaAc
 
 
 def reachable_ports(sea: SeaMap, start: str, trade_range: int, access: SeaAccess = OPEN_SEA) -> dict[str, int]:
-    """Every port within a Trade Range of a port, with the range it takes (the start itself excluded)."""
+    """Every other port within a Trade Range of a port, with the range it takes (LotE 2.8.2.1)."""
     best = _distances(sea, start, trade_range, access)
     out: dict[str, int] = {}
     for port in sea.ports:
@@ -284,18 +291,13 @@ class SeaRoute:
     def conduit_legs(self) -> tuple[Leg, ...]:
         return self.legs[: self.conduits]
 
-    @property
-    def zones(self) -> int:
-        """Sea zones crossed, a zone counted again when a leg starts where the last one ended."""
-        return sum(len(leg.zones) for leg in self.legs)
-
 
 def trace_sea_route(sea: SeaMap, *, origins: Collection[str], anchors: Collection[str], target: str,
                     trade_range: int, conduit_limit: int, access: SeaAccess = OPEN_SEA) -> SeaRoute | None:
-    """A Sea Trade Route from an origination port to a target port through the nation's own conduits.
+    """A Sea Trade Route from an origination port to a target port through own conduits (LotE 2.8.3).
 
     Each conduit joins two of the nation's anchors within its Trade Range; at most `conduit_limit` of them,
-    then one last leg within the Trade Range to the target's port (LotE 2.8.3, 2.8.3.1). Fewest conduits win.
+    then one last leg within the Trade Range to the target's port (2.8.3.1). Fewest conduits win.
     """
     if trade_range < 1:
         return None
@@ -355,3 +357,123 @@ def lost_anchor_closes(route: SeaRoute, lost: Collection[str]) -> bool:
     The route itself shuts only if `trace_sea_route` finds no other way without those anchors.
     """
     return any(anchor in lost for anchor in route.anchors)
+
+
+def rail_trade_possible(capital: str, partner_capital: str, rail_links: Iterable[tuple[str, str]]) -> bool:
+    """Two nations trade by rail when a railroad joins their Capitals (LotE 2.8.4)."""
+    return rail_connected(capital, partner_capital, rail_links)
+
+
+def aerial_trade_range(tech_level: int, *, industrial: bool) -> int:
+    """Aerial Trade Range: Tech Level / 2 rounded down, at least 1, +1 for Industrial houses (LotE 2.8.5)."""
+    rules = chart("s2_rules")["aerial_trade"]
+    reach = max(int(rules["range_minimum"]), tech_level // int(rules["range_divisor"]))
+    return reach + (int(rules["industrial_bonus"]) if industrial else 0)
+
+
+def aerial_conduit_limit(conduit_limit: int) -> int:
+    """Conduits on an aerial route: half the house's Conduit Limit rounded down, at least 1 (LotE 2.8.5)."""
+    rules = chart("s2_rules")["aerial_trade"]
+    return max(int(rules["conduit_minimum"]), conduit_limit // int(rules["conduit_divisor"]))
+
+
+def aerial_msp(transport_airships: int) -> int:
+    """Aerial MSP from converting Transport Airships (ZT), one per cargo point (LotE 2.8.5)."""
+    carries = unit("ZT", Culture.INDUSTRIAL_ONE).carries or 0
+    return transport_airships * carries * int(chart("s2_rules")["aerial_trade"]["msp_per_cargo"])
+
+
+def aerial_trade_allowed(*, merchant_house: bool, transport_airships_built: bool, land_border_trade: bool,
+                         cartel_trade: bool = False) -> bool:
+    """Aerial trade: Merchant Houses with Transport Airships, not beside land trade nor as cartel trade (2.8.5)."""
+    return merchant_house and transport_airships_built and not land_border_trade and not cartel_trade
+
+
+def aerial_anchor_qualifies(own_status: str) -> bool:
+    """An aerial conduit anchor needs a Branch Office or better (LotE 2.8.5)."""
+    return own_status.upper() in OWN_ANCHOR_STATUSES[NationType.MERCHANT_HOUSE]
+
+
+def trace_aerial_route(*, home_office: str, capital: str, anchors: Collection[str],
+                       distance: Callable[[str, str], int | None], tech_level: int, conduit_limit: int,
+                       industrial: bool) -> tuple[str, ...] | None:
+    """An aerial route from the Home Office to a partner's Capital: its anchor cities (LotE 2.8.5).
+
+    Each hop, anchor to anchor and the last to the Capital, is within the Aerial Trade Range; at most the
+    aerial conduit limit of hops between anchors. `distance` is the map's measure (None: no way).
+    """
+    reach = aerial_trade_range(tech_level, industrial=industrial)
+    limit = aerial_conduit_limit(conduit_limit)
+
+    def near(a: str, b: str) -> bool:
+        d = distance(a, b)
+        return d is not None and d <= reach
+
+    came_from: dict[str, str | None] = {home_office: None}
+    frontier = [home_office]
+    for depth in range(limit + 1):
+        following: list[str] = []
+        for anchor in frontier:
+            if near(anchor, capital):
+                chain = [anchor]
+                while (previous := came_from[chain[-1]]) is not None:
+                    chain.append(previous)
+                return tuple(reversed(chain))
+            if depth == limit:
+                continue
+            for nxt in sorted(set(anchors) - came_from.keys()):
+                if near(anchor, nxt):
+                    came_from[nxt] = anchor
+                    following.append(nxt)
+        frontier = following
+    return None
+
+
+def hands_off_trade_applies(nation_type: NationType) -> bool:
+    """Hands-off trade (optional) runs every nation's shipping but a Merchant House's (LotE 2.9)."""
+    return nation_type is not NationType.MERCHANT_HOUSE
+
+
+def hands_off_initial_msp(nmv: Number, route_trade_value: Number, port_free_capacity: Number) -> int:
+    """MSP a new hands-off route starts with: NMV x its trade value, within the port's room (LotE 2.9).
+
+    The text names the inputs but not the formula; this is the GM reading recorded in sections-2-4.md.
+    """
+    wanted = exact(nmv) * exact(route_trade_value)
+    return max(0, int(min(wanted, exact(port_free_capacity))))
+
+
+def hands_off_msp_change(*, nmv: Number, free_cap: Number, port_free_capacity: Number, can_provide: bool) -> int:
+    """This turn's change of a nation's MSP on a hands-off route (LotE 2.9).
+
+    Routes it can open, under capacity and based at a port with room, gain NMV x FreeCap (never more than
+    the room there is); over capacity, on the route or at the port, the excess is removed (the caller keeps
+    the result within the MSP the nation has on the route).
+    """
+    free, room = exact(free_cap), exact(port_free_capacity)
+    if free < 0 or room < 0:
+        return math.floor(min(free, room))
+    if not can_provide or room == 0:
+        return 0
+    return int(min(exact(nmv) * free, free, room))
+
+
+@dataclass(frozen=True, slots=True)
+class MspRemoval:
+    """MSP taken off a hands-off route: Heavy Transports made and the GP it costs."""
+
+    heavy_transports: int
+    gp: int
+    msp_removed: int
+
+
+def hands_off_removal(msp: int) -> MspRemoval:
+    """Removing MSP from a hands-off route: 4 GP per 4 MSP, each making one HT unit (LotE 2.9)."""
+    rules = chart("s2_rules")["hands_off_trade"]
+    units = msp // int(rules["removal_msp"])
+    return MspRemoval(units, units * int(rules["removal_gp"]), units * int(rules["removal_msp"]))
+
+
+def intervention_ap() -> int:
+    """AP the ruler spends to "Intervene in Mercantile Affairs" and move hands-off MSP by hand (LotE 2.9)."""
+    return int(chart("s2_rules")["hands_off_trade"]["intervene_ap"])

@@ -197,3 +197,15 @@ def test_bank_and_loan_round_trip_through_json_data():
     assert Loan.load(json.loads(json.dumps(loan.dump()))) == loan
     penalty = b.TaxPenalty("Florence", 0.44, 13)
     assert b.TaxPenalty.load(json.loads(json.dumps(penalty.dump()))) == penalty
+
+
+def test_6_2_1_settling_a_turn_repays_what_was_paid_and_defaults_the_rest():
+    bank = b.new_bank("Genoa", 300)
+    paid = b.take_loan(bank, "Genoa", 100, turn=1, outstanding=[], loan_id="L1")
+    unpaid = b.take_loan(bank, "Genoa", 60, turn=1, outstanding=[paid], loan_id="L2")
+    later = b.take_loan(bank, "Genoa", 10, turn=2, outstanding=[paid, unpaid], loan_id="L3")
+    settled = b.settle_due(bank, [paid, unpaid, later], 4, paid={"L1"})
+    assert settled.repaid == (paid,) and settled.defaulted == (unpaid,)
+    assert settled.outcome.lost == 60
+    assert settled.outcome.proportion == pytest.approx(0.2)
+    assert b.loan_capacity(settled.bank, 4) == pytest.approx(240)

@@ -1,7 +1,7 @@
 """Every table of sections 5-7 and charts 8.3-8.5, cell by cell against the supplement as printed."""
 
 from engine.core.tables import load_data
-from engine.rulesets.lote_modern.rules import actions
+from engine.rulesets.lote_modern.rules import actions, actions_codes
 
 PACKAGE = "engine.rulesets.lote_modern"
 
@@ -123,7 +123,7 @@ def test_section_7_4_action_entries_as_printed():
 
 def test_section_5_2_action_codes_as_printed():
     rows = [(a.code, f"{a.bac}{'+' if a.open_ended else ''}{' King' if a.king_only else ''} AP", a.stat)
-            for a in actions.action_codes()]
+            for a in actions_codes.action_codes()]
     assert rows == [("RU", "8 AP", "Combat"), ("EX", "3+ AP", "Charisma"), ("NM", "6 King AP", "Diplomacy"),
                     ("CIR", "8 AP", "Charisma"), ("DCL", "2 AP", "Combat")]
 
