@@ -15,9 +15,9 @@ from fractions import Fraction
 
 from engine.core.errors import RulesError
 from engine.rulesets.lote_modern import statuses
-from engine.rulesets.lote_modern.interim import uwm_tax_bonus
 from engine.rulesets.lote_modern.rules import actions, banking, economy, industry, merchant, military, research, trade
-from engine.rulesets.lote_modern.rules.tech import Culture, Terrain, tech_level_tax_multiplier
+from engine.rulesets.lote_modern.rules.tech import Culture, Terrain
+from engine.rulesets.lote_modern.rules.tech import tax_rate as rules_tax_rate
 from engine.rulesets.lote_modern.sheet import Army, CityHolding, Leader, Nation, RegionHolding, fold
 from engine.rulesets.lote_modern.state import GameState
 from engine.rulesets.lote_modern.world import CampaignMap, City
@@ -143,14 +143,11 @@ class Ledger:
 def tax_rate(state: GameState, n: Nation) -> float:
     """The tax rate (LotE 2.2.1, 2.6, 3.5), cut by any bank-collapse penalty (6.2.6)."""
     length = turn_length(state)
-    rate = Fraction(length.base_tax_rate) * Fraction(str(n.tax_adjustment)) * Fraction(str(n.agro_modifier)) \
-        * Fraction(str(n.infra_modifier))
-    if n.has_completed("uwm"):
-        rate *= 1 + Fraction(str(uwm_tax_bonus()))
-    if state.options.get("tech_tax_bonus"):
-        rate *= tech_level_tax_multiplier(n.tech_level)
+    tech = n.tech_level if state.options.get("tech_tax_bonus") else None
+    rate = rules_tax_rate(length.base_tax_rate, Fraction(str(n.tax_adjustment)), Fraction(str(n.agro_modifier)),
+                          Fraction(str(n.infra_modifier)), uwm=n.has_completed("uwm"), tech_level=tech)
     reduction = banking.tax_rate_reduction(state.tax_penalties, n.name, state.turn)
-    return banking.reduced_tax_rate(float(rate), reduction)
+    return banking.reduced_tax_rate(rate, reduction)
 
 
 def status_multiple(code: str) -> float:
@@ -280,28 +277,17 @@ def yard_capacity(state: GameState, n: Nation) -> dict[tuple[str, str], int]:
     return out
 
 
-def yard_kind(unit: military.Unit) -> str:
-    """Which capacity a unit's yard cost draws on (chart 8.6, yard cost types)."""
-    for place in unit.build_at:
-        lowered = place.lower()
-        for kind in ("airship", "steamship", "submarine"):
-            if lowered.startswith(kind):
-                return kind
-    return GENERIC
+def yard_kind(code: str, cult: Culture) -> str:
+    """Which capacity a unit's yard cost draws on (chart 8.6): its factory or yard, else a city's generic yard
+    (a port city's generic capacity serves ships and land units alike, Table 3-9)."""
+    pool = industry.yard_pool(code, cult)
+    return GENERIC if pool in (industry.YardPool.PORT, industry.YardPool.CITY) else pool.value
 
 
-def yard_cost(unit: military.Unit, cult: Culture) -> int:
-    """Yard points a unit takes: the chart's YardC; Renaissance heavy and artillery units read the
-    Industrial chart's cost (lote-rules' decision on Table 8-2)."""
-    if unit.yard is not None:
-        return unit.yard
-    if not (unit.heavy or unit.artillery):
-        return 0
-    code = unit.code.replace("L", "X", 1) if unit.code.startswith("L") else unit.code
-    try:
-        return military.unit(code, Culture.INDUSTRIAL_ONE).yard or 0
-    except RulesError:
-        return 0
+def yard_cost(code: str, cult: Culture, state: GameState) -> int:
+    """Yard points one unit takes (LotE 3.6); Renaissance units follow the campaign's `renaissance_yards`."""
+    reading = industry.RenaissanceYards(state.options.get("renaissance_yards", "heavy-and-artillery"))
+    return industry.unit_yard_cost(code, cult, renaissance=reading)
 
 
 # -- shipping and conduits -----------------------------------------------------------------------------------

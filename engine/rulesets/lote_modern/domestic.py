@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, interim, statuses
+from engine.rulesets.lote_modern import accounts, statuses
 from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles
 from engine.rulesets.lote_modern.orders import (
     FACTORY_ORDERS,
@@ -22,8 +24,20 @@ from engine.rulesets.lote_modern.orders import (
     Recruit,
     Research,
 )
-from engine.rulesets.lote_modern.rules import actions, banking, cities, export, industry, mercantile, military, research
+from engine.rulesets.lote_modern.rules import (
+    actions,
+    banking,
+    cities,
+    construction,
+    export,
+    industry,
+    mercantile,
+    military,
+    railroads,
+    research,
+)
 from engine.rulesets.lote_modern.rules import reserves as reserve_rules
+from engine.rulesets.lote_modern.rules.tech import Culture
 from engine.rulesets.lote_modern.rules.trade import SeaRating, sea_rating_maximum
 from engine.rulesets.lote_modern.sheet import Army, CityHolding, Nation, Project, RegionHolding, fold
 from engine.rulesets.lote_modern.text import number
@@ -131,21 +145,19 @@ def _public_works(ctx: Ctx, o: Invest) -> Outcome:
 
 # -- builds -----------------------------------------------------------------------------------------
 def _chart_unit(ctx: Ctx, code: str) -> military.Unit:
+    n = ctx.n
+    cult = accounts.culture(n)
     try:
-        unit = military.unit(code, accounts.culture(ctx.n))
+        unit = military.unit(code, cult)
+        problems = construction.unit_build_problems(
+            code, cult, tech_level=n.tech_level, completed=n.completed,
+            facility_points={industry.FactoryKind(k): n.factory_points(k) for k in ("airship", "steamship",
+                                                                                      "submarine")})
     except RulesError as exc:
         raise Refused(str(exc)) from None
-    if not unit.buildable:
-        raise Refused(f"{unit.name} cannot be built by normal means (chart 8.6)")
+    if problems:
+        raise Refused("; ".join(problems) + " (LotE 3.2.1, 4.2)")
     return unit
-
-
-def _unlocked(n: Nation, code: str) -> str | None:
-    """The R&D project a unit waits on, if the nation has not completed it (LotE 4.2)."""
-    for key, project in research.research_projects().items():
-        if code.upper() in project.units and not n.has_completed(key):
-            return project.name
-    return None
 
 
 def _build_place(ctx: Ctx, unit: military.Unit, place: str, *, reserve: bool, export_unit: bool) -> str:
@@ -165,7 +177,7 @@ def _build_place(ctx: Ctx, unit: military.Unit, place: str, *, reserve: bool, ex
             raise Refused("reserves are built at a Friendly city within the Homeland Build Zone (LotE 3.2.2.1)")
         return key
     codes = [c.lower() for c in unit.build_at]
-    yard_kind = accounts.yard_kind(unit)
+    yard_kind = accounts.yard_kind(unit.code, accounts.culture(n))
     if n.is_house:
         kind: mercantile.BuildKind = "export" if export_unit else ("yard-unit" if yard_kind != accounts.GENERIC
                                                                     else "unit")
@@ -220,17 +232,13 @@ def build(ctx: Ctx, o: Build) -> Outcome:
     n = ctx.n
     cult = accounts.culture(n)
     unit = _chart_unit(ctx, o.code)
-    waiting = _unlocked(n, o.code)
-    if waiting:
-        raise Refused(f"{unit.name} needs the R&D project {waiting} completed first (LotE 4.2)")
     if unit.artillery and not military.can_build_artillery(cult, n.tech_level):
         raise Refused("artillery needs a Renaissance or Industrial culture (LotE 3.1)")
     gp, nfp = (unit.gp or 0.0), (unit.nfp or 0)
     if o.reserve:
         if not ctx.state.options.get("reserves", True):
             raise Refused("this campaign does not use reserves (LotE 3.2.2 is optional)")
-        profile = actions.unit_profile(o.code)
-        if profile.training == "elite":
+        if actions.unit_profile(o.code).training == "elite":
             raise Refused("only Regular and Inexperienced units are built as reserves (LotE 3.2.2.1)")
         try:
             cost = reserve_rules.reserve_build_cost(o.code, cult)
@@ -242,8 +250,8 @@ def build(ctx: Ctx, o: Build) -> Outcome:
             raise Refused(f"({o.code}) is not an export unit (Table 7-3)")
         gp, nfp = export.export_build_cost(gp).gp, 0
     key = _build_place(ctx, unit, o.place, reserve=o.reserve, export_unit=o.export)
-    kind = accounts.yard_kind(unit)
-    points = accounts.yard_cost(unit, cult) * o.count
+    kind = accounts.yard_kind(o.code, cult)
+    points = accounts.yard_cost(o.code, cult, ctx.state) * o.count
     label = f"{o.count}{'(' + o.code + ')' if o.export else o.code}"
     ctx.use_yard(_yard_place(ctx, key, kind), kind, points, label)
     ctx.spend(gp * o.count, nfp * o.count, what=label)
@@ -334,23 +342,15 @@ def activate(ctx: Ctx, o: Activate) -> Outcome:
 
 
 # -- research ----------------------------------------------------------------------------------------------
-def research_blockers(n: Nation, key: str) -> tuple[list[str], bool]:
-    """Why a nation may not start this project, and whether it would be an overreach (LotE 4.2, 4.5)."""
-    project = research.research_projects()[key]
-    problems = []
-    overreach = False
-    if n.tech_level < project.tech_level:
-        if interim.overreach_allowed(n.tech_level, project.tech_level):
-            overreach = True
-        else:
-            problems.append(f"{project.name} needs Tech Level {project.tech_level}")
-    for need in project.projects:
-        if not n.has_completed(need):
-            problems.append(f"it needs {research.research_projects()[need].name} completed")
-    for kind, points in project.yards.items():
-        if n.factory_points(kind) < points:
-            problems.append(f"it needs {points} {kind} yard point{'s' if points > 1 else ''} "
-                            f"(you have {n.factory_points(kind)})")
+def research_blockers(ctx: Ctx, key: str, o: Research, site_in_hbz: bool) -> tuple[list[str], bool]:
+    """Why a nation may not start this project, and whether it is an overreach (LotE 4, 4.1, 4.2, 4.5)."""
+    n = ctx.n
+    overreach = research.is_overreach(key, n.tech_level)
+    yards = {kind: n.factory_points(kind) for kind in ("airship", "steamship", "submarine")}
+    problems = research.project_start_problems(
+        key, tech_level=n.tech_level, completed=n.completed_on | {k: 0 for k in n.completed if k not in n.completed_on},
+        current_turn=ctx.state.turn, yard_points=yards, gp=o.gp, nfp=o.nfp, sample_or_assistance=overreach,
+        site_in_hbz=site_in_hbz)
     return problems, overreach
 
 
@@ -367,16 +367,12 @@ def start_research(ctx: Ctx, o: Research) -> Outcome:
     project = next((p for p in n.projects if p.kind == "rd" and p.name == key and not p.done), None)
     verdict, note = OK, ""
     if project is None and key not in ctx.budget.started:
-        problems, overreach = research_blockers(n, key)
-        if problems:
-            raise Refused("; ".join(problems) + " (LotE 4.2)")
-        if o.gp < 1 or o.nfp < 1:
-            raise Refused("a new R&D project takes at least 1 GP and 1 NFP (LotE 4.1)")
         if not o.place:
             raise Refused("name the project's location: a region or city of yours in the HBZ (LotE 4)")
         place, _ = _holding(ctx, o.place)
-        if ctx.world.region_of(place).name not in ctx.hbz:
-            raise Refused(f"{place} is outside your Homeland Build Zone (LotE 4)")
+        problems, overreach = research_blockers(ctx, key, o, ctx.world.region_of(place).name in ctx.hbz)
+        if problems:
+            raise Refused("; ".join(problems) + " (LotE 4)")
         if overreach:
             verdict = Verdict.FLAGGED
             note = (f"; an overreach (Tech Level {info.tech_level}): +2 Advances, and the GM confirms you hold an "
@@ -385,8 +381,7 @@ def start_research(ctx: Ctx, o: Research) -> Outcome:
         ctx.spend(o.gp, o.nfp, what="the research")
         if ctx.apply:
             project = Project(n.next_project_id(), "rd", key, place, gp=o.gp, nfp=o.nfp,
-                              advances_needed=interim.overreach_advances(info.advances, overreach=overreach,
-                                                                         assisted=0),
+                              advances_needed=research.advances_required(key, overreach=overreach),
                               overreach=overreach)
             n.projects.append(project)
             ctx.report(f"R&D {info.name} begun at {place} as {project.id} ({number(o.gp)} GP, {o.nfp} NFP).")
@@ -452,11 +447,12 @@ def _uwm(ctx: Ctx) -> Outcome:
         raise Refused("Universal Weights and Measures is for Industrial nations (LotE 3.5)")
     if n.has_completed("uwm") or any(p.kind == "uwm" and not p.done for p in n.projects):
         raise Refused("UW&M is already built or under way")
-    cost = interim.uwm_cost(n.imperial_size)
+    cost = construction.uwm_cost(n.imperial_size, culture=accounts.culture(n))
     pay_gp, pay_nfp = min(cost.gp, max(ctx.budget.gp, 0.0)), min(cost.nfp, ctx.budget.nfp)
     ctx.spend(pay_gp, pay_nfp, what="UW&M")
     project = _new_project(ctx, Project("", "uwm", "Universal Weights and Measures", n.capital or n.homeland,
-                                        gp_cost=cost.gp, nfp_cost=cost.nfp, years_cost=cost.years), pay_gp, pay_nfp)
+                                        gp_cost=float(cost.gp), nfp_cost=cost.nfp, years_cost=float(cost.years)),
+                           pay_gp, pay_nfp)
     ctx.report(f"UW&M begun as {project.id}: {number(pay_gp)}/{number(cost.gp)} GP, {pay_nfp}/{cost.nfp} NFP, "
                f"{number(cost.years)} years.")
     return Outcome(OK, f"UW&M costs {number(cost.gp)} GP, {cost.nfp} NFP and {number(cost.years)} years "
@@ -466,8 +462,6 @@ def _uwm(ctx: Ctx) -> Outcome:
 
 def _railroad(ctx: Ctx, o: Construct) -> Outcome:
     n, world = ctx.n, ctx.world
-    if not n.industrial or n.tech_level < interim.railroad_tech():
-        raise Refused(f"railroads need an Industrial nation of Tech Level {interim.railroad_tech()} (LotE 3.4.1)")
     try:
         a, b = world.region(o.place).name, world.region(o.to).name
     except RulesError as exc:
@@ -479,26 +473,30 @@ def _railroad(ctx: Ctx, o: Construct) -> Outcome:
         raise Refused(f"both {a} and {b} must be yours; a railroad for a host nation is arranged with the GM "
                       "(LotE 3.4.4)")
     friendly = {world.cities[c.city].region for c in accounts.friendly_cities_in_hbz(ctx.state, n, ctx.hbz)}
-    railed = {r for s in n.railroads for r in (s.a, s.b)} | {p.name.split("-")[0] for p in n.projects
-                                                               if p.kind == "railroad"}
-    if a not in friendly and a not in railed:
-        raise Refused(f"a railroad starts in a region with a Friendly city in the HBZ, or from one already "
-                      f"railed; {a} is neither (LotE 3.4.1)")
-    desert = any(world.regions[r].terrain in ("d", "s") for r in (a, b))
-    cost = interim.railroad_cost(o.points, desert_or_steppe=desert)
+    railed = {r for s in n.railroads for r in (s.a, s.b)} | {r for p in n.projects if p.kind == "railroad"
+                                                               for r in p.name.split("-")}
+    problems = railroads.railroad_site_problems(culture=accounts.culture(n), tech_level=n.tech_level,
+                                                friendly_city_in_hbz=a in friendly,
+                                                joined_to_rail_from_such_city=a in railed)
+    if problems:
+        raise Refused("; ".join(problems) + " (LotE 3.4.1)")
+    terrains = [accounts.terrain(world.regions[r].terrain) for r in (a, b)]
+    dear = next((t for t in terrains if t.value in ("d", "s")), None)
+    cost = railroads.railroad_segment_cost(o.points, terrain=dear)
+    nfp = math.ceil(cost.nfp)
     yard_city = next((c.city for c in accounts.friendly_cities_in_hbz(ctx.state, n, ctx.hbz)
                       if world.cities[c.city].region == a), None)
     if yard_city is None:
         best = sorted(((v, k[0]) for k, v in ctx.budget.yard.items() if k[1] == accounts.GENERIC), reverse=True)
         yard_city = best[0][1] if best else a
     ctx.use_yard(yard_city, accounts.GENERIC, cost.yard, f"railroad {a}-{b}")
-    ctx.spend(cost.gp, cost.nfp, what=f"railroad {a}-{b}")
-    project = _new_project(ctx, Project("", "railroad", f"{a}-{b}", a, gp_cost=cost.gp, nfp_cost=cost.nfp,
-                                        level=o.points), cost.gp, cost.nfp)
+    ctx.spend(cost.gp, nfp, what=f"railroad {a}-{b}")
+    project = _new_project(ctx, Project("", "railroad", f"{a}-{b}", a, gp_cost=cost.gp, nfp_cost=nfp,
+                                        level=o.points), cost.gp, nfp)
     ctx.report(f"Railroad {a}-{b} ({o.points} level{'s' if o.points > 1 else ''}) paid in full as {project.id}.")
-    surcharge = " (+50% in desert or steppe)" if desert else ""
+    surcharge = " (+50% in desert or steppe)" if dear else ""
     return Outcome(OK, f"railroad {a}-{b}, {o.points} level{'s' if o.points > 1 else ''}: {number(cost.gp)} GP, "
-                       f"{cost.nfp} NFP{surcharge}, {cost.yard} generic yard points at {yard_city}; "
+                       f"{nfp} NFP{surcharge}, {cost.yard} generic yard points at {yard_city}; "
                        "a river crossing needs a bridge (the GM says)")
 
 
@@ -573,16 +571,16 @@ def recruit(ctx: Ctx, o: Recruit) -> Outcome:
     project = next((p for p in n.projects if fold(p.id) == fold(o.project) and not p.done), None)
     if project is None:
         raise Refused(f"{n.name} has no project {o.project} under way")
-    if project.kind == "colony" and not n.is_house:
-        raise Refused("only Merchant Houses recruit for colonisation (LotE 4.3)")
-    gp = interim.recruitment_gp(o.blocks)
+    if not research.recruited_nfp_allowed(project.kind, merchant_house=n.is_house):
+        raise Refused(f"recruited NFP do not serve a {project.kind} project (LotE 4.3)")
+    gp = float(o.blocks * 25)
     ctx.spend(gp, what="the recruitment")
     if ctx.apply and ctx.dice is not None:
-        got, shown = interim.recruitment_nfp(ctx.dice, o.blocks, purpose=f"{n.name}/recruit/{project.id}",
-                                             visibility=ctx.private)
+        got = research.recruit_project_nfp(gp, ctx.dice, purpose=f"{n.name}/recruit/{project.id}",
+                                           visibility=ctx.private)
         project.nfp += got
-        ctx.rolls.extend(f"recruitment {project.id}: {s}" for s in shown)
-        ctx.report(f"Recruited {got} NFP for {project.id} with {number(gp)} GP ({', '.join(shown)}).")
+        ctx.rolls.append(f"recruitment {project.id}: {ctx.dice.rolls[-1].text()}")
+        ctx.report(f"Recruited {got} NFP for {project.id} with {number(gp)} GP ({ctx.dice.rolls[-1].text()}).")
     return Outcome(OK, f"{o.blocks} block{'s' if o.blocks > 1 else ''} of 25 GP for {project.id}: 1d6-1 NFP each "
                        "(LotE 4.3)")
 
@@ -590,11 +588,13 @@ def recruit(ctx: Ctx, o: Recruit) -> Outcome:
 @handles(Engineers)
 def engineers(ctx: Ctx, o: Engineers) -> Outcome:
     n = ctx.n
-    if not n.industrial or n.tech_level < 12:
-        raise Refused("engineers help construction in Industrial nations of Tech Level 12 (LotE 4.6)")
     project = next((p for p in n.projects if fold(p.id) == fold(o.project) and not p.done), None)
-    if project is None or project.kind == "rd":
-        raise Refused(f"{o.project} is not a construction project under way (engineers do not do R&D, LotE 4.6)")
+    if project is None:
+        raise Refused(f"{n.name} has no project {o.project} under way")
+    problems = research.engineer_problems(culture=accounts.culture(n), tech_level=n.tech_level, whole_turn=True,
+                                          research=project.kind == "rd")
+    if problems:
+        raise Refused("; ".join(problems) + " (LotE 4.6)")
     name = find_army(n, o.army)
     army = n.army(name)
     assert army is not None
@@ -602,44 +602,44 @@ def engineers(ctx: Ctx, o: Engineers) -> Outcome:
         raise Refused(f"{name} is at {army.location}, not at {project.location} where {project.id} is built")
     ctx.take_units(name, "s", o.count)
     if ctx.apply and ctx.dice is not None:
-        got_nfp, got_gp, shown = interim.engineer_yield(ctx.dice, o.count, purpose=f"{n.name}/engineers/{project.id}",
-                                                        visibility=ctx.private)
-        project.nfp += got_nfp
-        project.gp = round(project.gp + got_gp, 2)
+        start = len(ctx.dice.rolls)
+        got = research.engineer_yield(o.count, n.qr.get("siege", 0), ctx.dice,
+                                      purpose=f"{n.name}/engineers/{project.id}", visibility=ctx.private)
+        shown = [r.text() for r in ctx.dice.rolls[start:]]
+        project.nfp += got.nfp
+        project.gp = round(project.gp + got.gp, 2)
         live = n.army(name)
         if live is not None:
             live.units["s"] = live.units.get("s", 0) + o.count
         ctx.rolls.extend(f"engineers {project.id}: {s}" for s in shown)
-        ctx.report(f"{o.count} engineers on {project.id}: +{got_nfp} NFP, +{number(got_gp)} GP.")
-        ctx.ruling("engineers", f"{n.name}'s {o.count} engineers worked {project.id} ({', '.join(shown)}); the "
-                                f"Siege QR ({n.qr.get('siege', 0)}) may modify these rolls (LotE 4.6), and they "
-                                "must not move or fight this turn.")
-    return Outcome(OK, f"{o.count} engineers from {name} on {project.id} all turn: 0-2 NFP and 1-10 GP each")
+        ctx.report(f"{o.count} engineers on {project.id}: +{got.nfp} NFP, +{got.gp} GP (Siege QR "
+                   f"{n.qr.get('siege', 0)}).")
+        ctx.ruling("engineers", f"{n.name}'s {o.count} engineers worked {project.id} all turn: they must not have "
+                                "moved, fought or besieged anything, or the GM takes the yield back (LotE 4.6).")
+    return Outcome(OK, f"{o.count} engineers from {name} on {project.id} all turn: 1-10 GP and 0-2 NFP each, "
+                       "the Siege QR adding (LotE 4.6)")
 
 
 # -- colonies and improvements -----------------------------------------------------------------------------
 @handles(Colonize)
 def colonize(ctx: Ctx, o: Colonize) -> Outcome:
     n, world = ctx.n, ctx.world
-    if n.culture not in ("R", "I1", "I2", "I3"):
-        raise Refused("Renaissance and Industrial nations colonise inhabited regions (LotE 3.3.1)")
     try:
         region = world.region(o.region)
     except RulesError as exc:
         raise Refused(str(exc)) from None
-    if region.people not in ("P", "N", "B"):
-        raise Refused(f"{region.name} is not inhabited by Pre-Columbian, Nomadic or Barbarian people (LotE 3.3.1)")
+    if not region.people or not cities.may_colonise_inhabited(accounts.culture(n), Culture.parse(region.people)):
+        raise Refused(f"a Renaissance or Industrial nation colonises regions of Pre-Columbian, Nomadic or Barbarian "
+                      f"people; {region.name} is not one, or you are not such a nation (LotE 3.3.1)")
     held = accounts.held_regions(n, world)
-    if not any(nb in held for nb in region.neighbours):
+    if cities.colonising_needs_leader(adjacent_to_controlled_land=any(nb in held for nb in region.neighbours)):
         raise Refused(f"{region.name} does not border a region you control: a leader carries the colonists there "
                       f"with a CIR action (LotE 3.3.1, 5.2.4)")
     project = next((p for p in n.projects if p.kind == "colony" and p.name == region.name and not p.done), None)
     ctx.spend(o.gp, o.nfp, what="the colonists")
     if ctx.apply:
         if project is None:
-            cost = interim.colonise_cost()
-            project = Project(n.next_project_id(), "colony", region.name, region.name, gp_cost=cost.gp,
-                              nfp_cost=cost.nfp, level=region.gpv)
+            project = Project(n.next_project_id(), "colony", region.name, region.name, level=region.base_gpv)
             n.projects.append(project)
         project.gp = round(project.gp + o.gp, 2)
         project.nfp += o.nfp
@@ -658,14 +658,19 @@ def improve(ctx: Ctx, o: Improve) -> Outcome:
     holding = n.region(region.name)
     if holding is None or statuses.get(holding.status).tax <= 0:
         raise Refused(f"{n.name} does not control {region.name}")
-    cost = interim.improvement_cost(gpv=region.gpv, base_gpv=region.base_gpv, terrain=region.terrain,
-                                    pre_columbian=region.pre_columbian, tech_level=n.tech_level,
-                                    industrial=n.industrial)
-    if cost is None or n.culture not in ("R", "I1", "I2", "I3"):
-        raise Refused(f"{region.name} ({region.terrain}, {region.gpv} GPv, base {region.base_gpv}) cannot be improved "
-                      "(LotE 3.3.2-3.3.3)")
+    try:
+        if region.pre_columbian:
+            cost = cities.improve_pre_columbian_region(improver=accounts.culture(n), gpv=region.gpv,
+                                                      original_gpv=region.base_gpv,
+                                                      cultivated=region.terrain in ("c", "c2"))
+        else:
+            cost = cities.improve_cultivated_region(improver=accounts.culture(n), tech_level=n.tech_level,
+                                                    terrain=accounts.terrain(region.terrain),
+                                                    base_map_gpv=region.base_gpv, gpv=region.gpv)
+    except RulesError as exc:
+        raise Refused(f"{region.name} cannot be improved: {exc} (LotE 3.3.2-3.3.3)") from None
     ctx.spend(cost.gp, cost.nfp, what="the improvement")
     if ctx.apply:
-        region.gpv += 1
+        region.gpv = cost.new_gpv
         ctx.report(f"{region.name} improved to {region.gpv} GPv ({number(cost.gp)} GP, {cost.nfp} NFP).")
-    return Outcome(OK, f"{region.name} to {region.gpv + 1} GPv: {number(cost.gp)} GP, {cost.nfp} NFP")
+    return Outcome(OK, f"{region.name} to {cost.new_gpv} GPv: {number(cost.gp)} GP, {cost.nfp} NFP")

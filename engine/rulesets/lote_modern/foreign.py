@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
@@ -20,7 +21,15 @@ from engine.rulesets.lote_modern.orders import (
     RouteOrder,
     ShipsToMsp,
 )
-from engine.rulesets.lote_modern.rules import actions, banking, merchant, merchant_actions, military, trade
+from engine.rulesets.lote_modern.rules import (
+    actions,
+    actions_codes,
+    banking,
+    merchant,
+    merchant_actions,
+    military,
+    trade,
+)
 from engine.rulesets.lote_modern.rules.actions import NeedsRuling
 from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, Conduit, Leader, Nation, TradeRoute, fold
 from engine.rulesets.lote_modern.state import Monopoly
@@ -277,7 +286,7 @@ def route(ctx: Ctx, o: RouteOrder) -> Outcome:
         ctx.budget.msp -= o.msp
         partner = ctx.state.find_nation(o.partner)
         name = partner.name if partner else o.partner
-        length = max(1, traced.zones)
+        length = max(1, sum(len(leg.zones) for leg in traced.legs))
         if ctx.apply:
             if existing is not None:
                 n.routes.remove(existing)
@@ -407,21 +416,21 @@ def _ap(o: LeaderAction, base: int, open_ended: bool) -> int:
 
 def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
     n, world, state = ctx.n, ctx.world, ctx.state
-    info = actions.action_code(code)
+    info = actions_codes.action_code(code)
     ap = _ap(o, info.bac, info.open_ended)
-    kind = leader.allegiance
+    kind = cast(actions.LeaderKind, leader.allegiance)   # the sheet allows only national, allied, mercenary
     army = accounts.leader_army(n, leader)
     if code == "RU":
         key = world.canonical(o.target)
         city = n.city(key) if key and key in world.cities else None
         in_hbz = bool(key and key in world.cities and world.cities[key].region in ctx.hbz)
-        _problems(actions.check_retraining(culture=n.culture, leader=kind, code=o.unit, count=o.count,  # type: ignore[arg-type]
+        _problems(actions_codes.check_retraining(culture=n.culture, leader=kind, code=o.unit, count=o.count,
                                            at_controlled_city=city is not None, city_besieged=False,
                                            in_homeland_build_zone=in_hbz), "LotE 5.2.1")
         here = [a for a in n.armies if key and fold(a.location) == fold(key) and a.units.get(o.unit, 0) >= o.count]
         if not here:
             raise Refused(f"no army of yours at {key} has {o.count}{o.unit}")
-        outcome = actions.retrain(o.unit, o.count)
+        outcome = actions_codes.retrain(o.unit, o.count)
         ctx.use_ap(leader.name, ap)
         if ctx.apply:
             army_here = here[0]
@@ -444,14 +453,14 @@ def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
         zone = world.zones[key]
         if zone.mapping == 0 or key in n.charts:
             raise Refused(f"{key} is already charted for you")
-        _problems(actions.check_explore(culture=n.culture, kind=FEATURES[zone.kind], requirement=zone.mapping),
+        _problems(actions_codes.check_explore(culture=n.culture, kind=FEATURES[zone.kind], requirement=zone.mapping),
                   "LotE 5.2.2")
         ctx.use_ap(leader.name, ap)
         if ctx.apply:
             ships = sum(c for code_, c in (army.units.items() if army else ()) if actions.unit_profile(
                 code_.strip("()")).kind == "ship")
-            progress = actions.MappingProgress(key, FEATURES[zone.kind], zone.mapping, n.mapping.get(key, 0))
-            _needs(ctx, actions.explore_ruling(progress, leader=leader.name, charisma=leader.charisma,
+            progress = actions_codes.MappingProgress(key, FEATURES[zone.kind], zone.mapping, n.mapping.get(key, 0))
+            _needs(ctx, actions_codes.explore_ruling(progress, leader=leader.name, charisma=leader.charisma,
                                                navigation=n.navigation, hostile=zone.hostile, ships=ships,
                                                dice=ctx.dice),
                    f"{n.name}: {leader.name} explores {key} ({ap} AP); on success `edit {n.name} mapping[{key}] +1`")
@@ -465,11 +474,11 @@ def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
         acquired = any(m.kind == "acquired" for m in monopolies)
         if house is None or not monopolies:
             raise Refused(f"`{o.target}` holds no monopoly in {n.name}")
-        _problems(actions.check_nationalize(culture=n.culture, actor_is_king=leader.title == "king",
+        _problems(actions_codes.check_nationalize(culture=n.culture, actor_is_king=leader.title == "king",
                                             monopoly_acquired=acquired), "LotE 5.2.3")
         ctx.use_ap(leader.name, ap)
         if ctx.apply:
-            _needs(ctx, actions.nationalize_ruling(nation=n.name, house=house.name, diplomacy=leader.diplomacy,
+            _needs(ctx, actions_codes.nationalize_ruling(nation=n.name, house=house.name, diplomacy=leader.diplomacy,
                                                    dice=ctx.dice),
                    f"{n.name}: {leader.name} nationalizes {house.name}'s monopoly; on success remove it "
                    f"(`edit {n.name} monopoly[<id>] =none`)", parties=[n.name, house.name])
@@ -481,7 +490,7 @@ def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
         except RulesError as exc:
             raise Refused(str(exc)) from None
         held = accounts.held_regions(n, world)
-        _problems(actions.check_colonize_inhabited(
+        _problems(actions_codes.check_colonize_inhabited(
             culture=n.culture, leader_title=leader.title.title() if kind == "national" else "Mercenary",
             region_culture=CULTURE_NAMES.get(region.people, "settled"),
             adjacent_to_controlled_land=any(nb in held for nb in region.neighbours),
@@ -489,7 +498,7 @@ def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
         ctx.use_ap(leader.name, ap)
         ctx.spend(o.gp, o.nfp, what="the colonists")
         if ctx.apply:
-            _needs(ctx, actions.colonize_inhabited_ruling(leader=leader.name, region=region.name,
+            _needs(ctx, actions_codes.colonize_inhabited_ruling(leader=leader.name, region=region.name,
                                                           charisma=leader.charisma, natives_friendly=False,
                                                           escort_points=accounts.troop_points(
                                                               army.units if army else {}), dice=ctx.dice),
@@ -499,7 +508,7 @@ def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
         return Outcome(OK, f"{leader.name} emplaces a colony in {region.name} ({ap} AP, {number(o.gp)} GP, "
                            f"{o.nfp} NFP); the GM rules it (LotE 5.2.4)")
     points = accounts.troop_points(army.units if army else {})
-    _problems(actions.check_destroy_combine_location(culture=n.culture, leader=kind, troop_points=points),  # type: ignore[arg-type]
+    _problems(actions_codes.check_destroy_combine_location(culture=n.culture, leader=kind, troop_points=points),
               "LotE 5.2.5")
     ctx.use_ap(leader.name, ap)
     if ctx.apply:

@@ -205,6 +205,7 @@ class Nation:
     leaders: list[Leader] = field(default_factory=list)
     projects: list[Project] = field(default_factory=list)
     completed: list[str] = field(default_factory=list)
+    completed_on: dict[str, int] = field(default_factory=dict)
     invested: dict[str, float] = field(default_factory=dict)
     bank: Bank | None = None
     routes: list[TradeRoute] = field(default_factory=list)

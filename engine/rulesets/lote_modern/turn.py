@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from engine.core.events import Event
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts, interim, orderform, statuses
+from engine.rulesets.lote_modern import accounts, orderform, statuses
 from engine.rulesets.lote_modern.orders import LoanOrder, parse_order
-from engine.rulesets.lote_modern.rules import banking, research
+from engine.rulesets.lote_modern.rules import banking, cities, research
 from engine.rulesets.lote_modern.sheet import Army, Nation, Project, RailSegment, RegionHolding, format_units
 from engine.rulesets.lote_modern.state import GameState, Ruling, TurnReport
 from engine.rulesets.lote_modern.text import number
@@ -146,44 +146,52 @@ def _upkeep(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling]
 
 # -- 4. research and construction ------------------------------------------------------------------------
 def _research(state: GameState, n: Nation, dice: Dice, lines: list[str], rolls: list[str]) -> None:
-    years = accounts.years(state)
+    """Every project under way rolls for its Advances (LotE 4.1, rules/research.py `research_turn`)."""
+    years = turn_length_years(state)
     for p in n.projects:
         if p.kind != "rd" or p.done:
             continue
         info = research.research_projects().get(p.name)
         name = info.name if info else p.name
-        needed = p.advances_needed or (info.advances if info else 1)
-        needed = interim.overreach_advances(needed, overreach=False, assisted=p.assisted) if p.assisted else needed
-        chance = interim.advance_chance(p.gp, p.nfp, p.years, needed)
-        roll = dice.roll(1, 100, purpose=f"{n.name}/research/{p.id}", visibility=Visibility.to(n.name),
-                         table="LotE 4.1 R&D advance")
-        gained = interim.advance_outcome(roll.total, chance)
-        before = p.advances
-        p.advances = max(0, min(p.advances + gained, needed, p.nfp))
-        if p.advances > before:
-            p.gp = 0.0
-        p.years = round(p.years + years, 2)
-        rolls.append(f"R&D {name}: {roll.text()} against {chance}%")
-        change = p.advances - before
-        if change > 0:
-            result = f"{change} Advance{'s' if change > 1 else ''}"
-        elif gained < 0 and before:
-            result = "a setback of one Advance"
-        elif gained > 0:
-            result = f"no progress: the project needs more NFP ({p.nfp} invested for {p.advances} Advances)"
+        progress = research.ResearchProgress(p.name, p.advances_needed or (info.advances if info else 1),
+                                             p.advances, p.gp, p.nfp, p.years, bool(p.assisted))
+        if p.assisted and not progress.assisted:
+            progress = research.ResearchProgress(p.name, max(1, progress.advances_required - 1), p.advances, p.gp,
+                                                 p.nfp, p.years, True)
+        result = research.research_turn(progress, dice, purpose=f"{n.name}/research/{p.id}", turn_years=years,
+                                        visibility=Visibility.to(n.name))
+        after = result.progress
+        p.advances, p.gp, p.nfp, p.years = after.advances, after.gp, after.nfp, after.years
+        p.advances_needed = after.advances_required
+        if result.roll is None:
+            result_text = f"no roll: the next Advance needs more NFP ({p.nfp} invested for {p.advances})"
         else:
-            result = "no progress"
-        lines.append(f"R&D {name} ({p.id}): d100 {roll.total} against {chance}%: {result}; {p.advances}/{needed}.")
-        if p.advances >= needed:
-            _complete_research(n, p, name, info, lines)
+            rolls.append(f"R&D {name}: d100 {result.roll} against {result.chance}%")
+            if result.gained > 0:
+                result_text = f"{result.gained} Advance{'s' if result.gained > 1 else ''}"
+            elif result.gained < 0:
+                result_text = "a setback of one Advance"
+            else:
+                result_text = "no progress"
+            if result.blocked_by_nfp:
+                result_text += f"; held back by the NFP invested ({p.nfp})"
+            result_text = f"d100 {result.roll} against {result.chance}%: {result_text}"
+        lines.append(f"R&D {name} ({p.id}): {result_text}; {p.advances}/{p.advances_needed}.")
+        if result.completed:
+            _complete_research(state, n, p, name, info, lines)
 
 
-def _complete_research(n: Nation, p: Project, name: str, info: research.ResearchProject | None,
+def turn_length_years(state: GameState) -> float:
+    return accounts.years(state)
+
+
+def _complete_research(state: GameState, n: Nation, p: Project, name: str, info: research.ResearchProject | None,
                        lines: list[str]) -> None:
     p.done = True
     p.nfp = 0
     if p.name not in n.completed:
         n.completed.append(p.name)
+    n.completed_on[p.name] = state.turn
     prototype = info.prototype.lower() if info and info.prototype else None
     if prototype:
         army = _garrison_at(n, p.location)
@@ -241,12 +249,9 @@ def _colony(state: GameState, n: Nation, p: Project, lines: list[str], rulings: 
     region = state.world.regions.get(p.name)
     if region is None:
         return
-    settled = 0
-    while p.gp + 1e-9 >= p.gp_cost and p.nfp >= p.nfp_cost and p.advances < p.level:
-        p.gp = round(p.gp - p.gp_cost, 2)
-        p.nfp -= p.nfp_cost
-        p.advances += 1
-        settled += 1
+    done = cities.colonise(p.gp, p.nfp, original_gpv=p.level, converted_already=p.advances)
+    settled = done.converted
+    p.gp, p.nfp, p.advances = round(done.gp_left, 2), done.nfp_left, p.advances + settled
     if not settled:
         lines.append(f"{p.id} colony in {p.name}: {number(p.gp)} GP and {p.nfp} NFP toward the next GPv.")
         return
