@@ -14,7 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from engine.core.errors import RulesError
-from engine.rulesets.lote_modern import statuses
+from engine.rulesets.lote_modern import campaign, statuses
 from engine.rulesets.lote_modern.rules import actions, banking, economy, industry, merchant, military, research, trade
 from engine.rulesets.lote_modern.rules.tech import Culture, Terrain
 from engine.rulesets.lote_modern.rules.tech import tax_rate as rules_tax_rate
@@ -143,14 +143,17 @@ class Ledger:
 def tax_rate(state: GameState, n: Nation) -> float:
     """The tax rate (LotE 2.2.1, 2.6, 3.5), cut by any bank-collapse penalty (6.2.6)."""
     length = turn_length(state)
-    tech = n.tech_level if state.options.get("tech_tax_bonus") else None
+    tech = n.tech_level if state.options.get("tech-tax-bonus") else None
     rate = rules_tax_rate(length.base_tax_rate, Fraction(str(n.tax_adjustment)), Fraction(str(n.agro_modifier)),
                           Fraction(str(n.infra_modifier)), uwm=n.has_completed("uwm"), tech_level=tech)
     reduction = banking.tax_rate_reduction(state.tax_penalties, n.name, state.turn)
     return banking.reduced_tax_rate(rate, reduction)
 
 
-def status_multiple(code: str) -> float:
+def status_multiple(code: str, state: GameState | None = None) -> float:
+    """The share of a location's value a status collects; a House's Table 7-1 share follows the campaign."""
+    if state is not None and statuses.is_merchant(code):
+        return merchant.tax_share(code, campaign.merchant_options(state.options))
     return statuses.get(code).tax
 
 
@@ -163,14 +166,15 @@ def regional_income(state: GameState, n: Nation) -> Ledger:
     values = []
     for h in n.regions:
         region = world.regions[h.region]
-        value = economy.regional_value(region.gpv + h.pwb / PWB_PER_GPV, status_multiple=status_multiple(h.status),
+        multiple = status_multiple(h.status, state)
+        value = economy.regional_value(region.gpv + h.pwb / PWB_PER_GPV, status_multiple=multiple,
                                        terrain=terrain(region.terrain), culture=cult)
         values.append(value)
-        if status_multiple(h.status) > 0:
+        if status_multiple(h.status, state) > 0:
             silk += "silk-road" in region.features
             fur += "fur-line" in region.features
     ledger.add("regions", economy.regional_income(values, silk_road_regions=silk, fur_line_regions=fur))
-    cities = sum((world.cities[c.city].gpv + c.pwb / PWB_PER_GPV) * status_multiple(c.status) for c in n.cities)
+    cities = sum((world.cities[c.city].gpv + c.pwb / PWB_PER_GPV) * status_multiple(c.status, state) for c in n.cities)
     ledger.add("cities", cities)
     routes = [r for r in n.routes if r.open]
     ledger.add("trade routes", sum(r.income for r in routes))
@@ -194,7 +198,9 @@ def trade_value(state: GameState, n: Nation) -> float:
     ctvs = []
     for c in n.cities:
         info = statuses.get(c.status)
-        if not info.trade:
+        adds = merchant.adds_trade_value(c.status, campaign.merchant_options(state.options)) \
+            if statuses.is_merchant(c.status) else info.trade
+        if not adds:
             continue
         city = world.cities[c.city]
         ctvs.append(economy.city_trade_value(
@@ -286,7 +292,7 @@ def yard_kind(code: str, cult: Culture) -> str:
 
 def yard_cost(code: str, cult: Culture, state: GameState) -> int:
     """Yard points one unit takes (LotE 3.6); Renaissance units follow the campaign's `renaissance_yards`."""
-    reading = industry.RenaissanceYards(state.options.get("renaissance_yards", "heavy-and-artillery"))
+    reading = industry.RenaissanceYards(state.options.get("renaissance-yards", "heavy-and-artillery"))
     return industry.unit_yard_cost(code, cult, renaissance=reading)
 
 
@@ -305,7 +311,8 @@ def sea_access(state: GameState, n: Nation) -> trade.SeaAccess:
     zones = state.world.zones.values()
     charted = {z.name for z in zones if z.mapping == 0} | set(n.charts)
     unknown = {z.name for z in zones if z.mapping > 0 and z.name not in n.charts}
-    return trade.SeaAccess(mapped=frozenset(charted), unknown=frozenset(unknown))
+    return trade.SeaAccess(mapped=frozenset(charted), unknown=frozenset(unknown),
+                           arrows_both_ways=bool(state.options.get("arrows-both-ways", False)))
 
 
 def anchor_ok(state: GameState, n: Nation, city_name: str) -> bool:
@@ -380,7 +387,7 @@ def leader_ap(state: GameState, n: Nation, leader: Leader) -> int:
     (decided); the sheet's `ap` overrides."""
     if leader.ap is not None:
         return leader.ap
-    per_year = actions.leader_action_capacity(n.culture)
+    per_year = actions.leader_action_capacity(n.culture, campaign.action_options(state.options))
     return max(1, int(per_year * years(state)))
 
 

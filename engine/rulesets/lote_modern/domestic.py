@@ -6,7 +6,7 @@ import math
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, statuses
+from engine.rulesets.lote_modern import accounts, campaign, statuses
 from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles
 from engine.rulesets.lote_modern.orders import (
     FACTORY_ORDERS,
@@ -381,7 +381,8 @@ def start_research(ctx: Ctx, o: Research) -> Outcome:
         ctx.spend(o.gp, o.nfp, what="the research")
         if ctx.apply:
             project = Project(n.next_project_id(), "rd", key, place, gp=o.gp, nfp=o.nfp,
-                              advances_needed=research.advances_required(key, overreach=overreach),
+                              advances_needed=research.advances_required(
+                                  key, overreach=overreach, source=campaign.advances_from(ctx.state.options)),
                               overreach=overreach)
             n.projects.append(project)
             ctx.report(f"R&D {info.name} begun at {place} as {project.id} ({number(o.gp)} GP, {o.nfp} NFP).")

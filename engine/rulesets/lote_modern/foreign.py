@@ -7,7 +7,7 @@ from typing import cast
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, statuses
+from engine.rulesets.lote_modern import accounts, campaign, statuses
 from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles
 from engine.rulesets.lote_modern.orders import (
     BankOrder,
@@ -42,7 +42,7 @@ NEW_CODES = ("RU", "EX", "NM", "CIR", "DCL")
 
 
 def usury(ctx: Ctx) -> bool:
-    return bool(ctx.state.options.get("catholic_usury", False))
+    return bool(ctx.state.options.get("catholic-usury", False))
 
 
 def _problems(problems: list[str], rule: str) -> None:
@@ -74,7 +74,7 @@ def bank_setting(ctx: Ctx, o: BankOrder) -> Outcome:
         text = f"{'closed' if o.setting == 'close-to' else 'open again'} to {other.name}"
     else:
         try:
-            new = banking.set_rates(bank, o.internal / 100, o.external / 100)
+            new = banking.set_rates(bank, o.internal / 100, o.external / 100, ctx.banking)
         except RulesError as exc:
             raise Refused(f"{exc} (LotE 6.2.5)") from None
         text = f"internal rate {o.internal}%, external {o.external}%"
@@ -105,7 +105,7 @@ def borrow(ctx: Ctx, o: Borrow) -> Outcome:
             loan = banking.take_loan(lender.bank, n.name, o.gp, turn=state.turn, outstanding=outstanding,
                                      trading_partners=trading_partners(state, lender),
                                      borrower_in_default=state.in_default(n.name), usury=usury(ctx),
-                                     loan_id=f"L{state.next_id}")
+                                     loan_id=f"L{state.next_id}", options=ctx.banking)
         except RulesError as exc:
             if internal:
                 raise Refused(f"{exc} (LotE 6.2)") from None
@@ -157,7 +157,7 @@ def _repaid(ctx: Ctx, loan: banking.Loan) -> None:
     state.loans = [x for x in state.loans if x.id != loan.id]
     lender = state.nation(loan.lender)
     if lender.bank is not None:
-        lender.bank = banking.repay(lender.bank, loan)
+        lender.bank = banking.repay(lender.bank, loan, ctx.banking)
     ctx.report(f"Repaid {loan.id} to {loan.lender}: {number(loan.owed)} GP.")
 
 
@@ -168,7 +168,7 @@ def payment(ctx: Ctx, o: Payment) -> Outcome:
         defaulted = [x for x in state.defaults if x.borrower == n.name]
         if not defaulted:
             raise Refused("you owe no penalty payment")
-        due = banking.penalty_payment(defaulted)
+        due = banking.penalty_payment(defaulted, ctx.banking)
         if o.gp + 1e-9 < due:
             raise Refused(f"the penalty payment is {number(due)} GP, twice the defaulted loans, paid at once "
                           "(LotE 6.2.7)")
@@ -479,7 +479,8 @@ def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
         ctx.use_ap(leader.name, ap)
         if ctx.apply:
             _needs(ctx, actions_codes.nationalize_ruling(nation=n.name, house=house.name, diplomacy=leader.diplomacy,
-                                                   dice=ctx.dice),
+                                                         options=campaign.action_options(state.options),
+                                                         dice=ctx.dice),
                    f"{n.name}: {leader.name} nationalizes {house.name}'s monopoly; on success remove it "
                    f"(`edit {n.name} monopoly[<id>] =none`)", parties=[n.name, house.name])
             ctx.report(f"{leader.name} moves to nationalize {house.name}'s monopoly.")
@@ -529,14 +530,14 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
     if not n.is_house:
         raise Refused(f"{action.name} is a Merchant House action (LotE 7.4)")
     years = max(1, int(accounts.years(state))) if action.per_year else 1
-    base = merchant_actions.merchant_action_cost(action.code, years=years)
+    base = merchant_actions.merchant_action_cost(action.code, years=years, options=ctx.merchant)
     if o.gp and o.gp + 1e-9 < base.gp:
         raise Refused(f"{action.name} costs {number(base.gp)} GP (Table 7-2)")
     support = max(0.0, o.gp - base.gp) if o.gp else 0.0
     ap = _ap(o, base.ap, action.open_ended)
     try:
         cost = merchant_actions.merchant_action_cost(action.code, years=years, support_gold=support,
-                                                     extra_ap=ap - base.ap)
+                                                     extra_ap=ap - base.ap, options=ctx.merchant)
     except RulesError as exc:
         raise Refused(str(exc)) from None
     target = o.target

@@ -16,8 +16,10 @@ from engine.core.errors import OrderError, RulesError
 from engine.core.orders import OrderCheck, Verdict, order_lines
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts
+from engine.rulesets.lote_modern import accounts, campaign
 from engine.rulesets.lote_modern.orders import LoanOrder, Names, Order, parse_order
+from engine.rulesets.lote_modern.rules.banking import BankingOptions
+from engine.rulesets.lote_modern.rules.merchant import MerchantOptions
 from engine.rulesets.lote_modern.sheet import Nation, fold
 from engine.rulesets.lote_modern.state import GameState, Ruling
 from engine.rulesets.lote_modern.text import number
@@ -76,6 +78,14 @@ class Ctx:
     @property
     def world(self) -> CampaignMap:
         return self.state.world
+
+    @property
+    def banking(self) -> BankingOptions:
+        return campaign.banking_options(self.state.options)
+
+    @property
+    def merchant(self) -> MerchantOptions:
+        return campaign.merchant_options(self.state.options)
 
     @property
     def hbz(self) -> set[str]:

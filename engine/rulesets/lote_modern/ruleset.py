@@ -11,10 +11,10 @@ from engine.core.events import Event, Step
 from engine.core.orders import OrderCheck
 from engine.core.phases import Phase, Window
 from engine.core.rng import Dice
-from engine.core.ruleset import Option, OptionValue, Ruleset, SeatRule, Setup, View
+from engine.core.ruleset import OptionValue, Ruleset, SeatRule, Setup, View
 from engine.core.tables import Table
 from engine.core.visibility import GM_ONLY, PUBLIC, Viewer, Visibility
-from engine.rulesets.lote_modern import dice_tables, gm, orderform, turn, views
+from engine.rulesets.lote_modern import campaign, dice_tables, gm, orderform, turn, views
 from engine.rulesets.lote_modern.mapfile import parse_map
 from engine.rulesets.lote_modern.orders import ORDERS_HELP
 from engine.rulesets.lote_modern.records import from_data, to_data
@@ -33,12 +33,7 @@ class LotEModern(Ruleset[GameState]):
     id = "lote-modern"
     version = "1.0"
     title = "Lords of the Earth: The Modern Era"
-    options = (
-        Option("tech_tax_bonus", False, "LotE 2.2.1 (optional): the tax rate is multiplied by 1 + Tech Level/100"),
-        Option("reserves", True, "LotE 3.2.2 (optional): Renaissance and Industrial nations build and hold reserves"),
-        Option("catholic_usury", False, "LotE 6.2.2: the ban on usury stands; only the Papacy lends abroad, and "
-                                        "Catholic banks lend little at home"),
-    )
+    options = campaign.options()
     uploads = {
         "sheets": "every nation's stat sheet and the campaign date (TOML with CSV blocks; see the LotE Modern notes)",
         "map": "the campaign map: regions, cities, sea zones and links (TOML with CSV blocks)",

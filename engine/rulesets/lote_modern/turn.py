@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from engine.core.events import Event
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts, orderform, statuses
+from engine.rulesets.lote_modern import accounts, campaign, orderform, statuses
 from engine.rulesets.lote_modern.orders import LoanOrder, parse_order
 from engine.rulesets.lote_modern.rules import banking, cities, research
 from engine.rulesets.lote_modern.sheet import Army, Nation, Project, RailSegment, RegionHolding, format_units
@@ -75,6 +75,7 @@ def _refusals(orders: Mapping[str, Sequence[str]]) -> set[str]:
 
 def _loans_due(state: GameState, orders: Mapping[str, Sequence[str]], lines: dict[str, list[str]]) -> None:
     refused = _refusals(orders)
+    options = campaign.banking_options(state.options)
     defaulted: dict[str, list[banking.Loan]] = defaultdict(list)
     for loan in banking.due_loans(state.loans, state.turn):
         borrower = state.nation(loan.borrower)
@@ -82,7 +83,7 @@ def _loans_due(state: GameState, orders: Mapping[str, Sequence[str]], lines: dic
             borrower.gp = round(borrower.gp - loan.owed, 2)
             lender = state.nation(loan.lender)
             if lender.bank is not None:
-                lender.bank = banking.repay(lender.bank, loan)
+                lender.bank = banking.repay(lender.bank, loan, options)
             lines[borrower.name].append(f"Loan {loan.id} repaid to {loan.lender}: {number(loan.owed)} GP.")
             if lender is not borrower:
                 lines[lender.name].append(f"{borrower.name} repaid loan {loan.id} ({number(loan.owed)} GP); "
@@ -91,7 +92,7 @@ def _loans_due(state: GameState, orders: Mapping[str, Sequence[str]], lines: dic
             why = "refused" if loan.id in refused else "could not pay"
             lines[borrower.name].append(f"Loan {loan.id} from {loan.lender} ({number(loan.owed)} GP) defaulted: "
                                         f"you {why}. Every bank is closed to you until a penalty payment of "
-                                        f"{number(banking.penalty_payment([loan]))} GP (LotE 6.2.6-6.2.7).")
+                                        f"{number(banking.penalty_payment([loan], options))} GP (LotE 6.2.6-6.2.7).")
             defaulted[loan.lender].append(loan)
         state.loans = [x for x in state.loans if x.id != loan.id]
     for lender_name, loans in defaulted.items():
@@ -99,7 +100,7 @@ def _loans_due(state: GameState, orders: Mapping[str, Sequence[str]], lines: dic
         state.defaults.extend(loans)
         if lender.bank is None:
             continue
-        lender.bank, outcome = banking.default_on(lender.bank, loans, state.turn)
+        lender.bank, outcome = banking.default_on(lender.bank, loans, state.turn, options=options)
         if outcome.tax_penalty is not None:
             state.tax_penalties.append(outcome.tax_penalty)
         who = ", ".join(sorted({x.borrower for x in loans}))
@@ -115,7 +116,7 @@ def _loans_due(state: GameState, orders: Mapping[str, Sequence[str]], lines: dic
 def _restore_banks(state: GameState, lines: dict[str, list[str]]) -> None:
     for n in state.nations.values():
         if n.bank is not None and n.bank.collapsed:
-            restored = banking.restore_if_due(n.bank, state.turn)
+            restored = banking.restore_if_due(n.bank, state.turn, options=campaign.banking_options(state.options))
             if not restored.collapsed:
                 n.bank = restored
                 lines[n.name].append("Your bank has been rebuilt and lends again, at 40% and 50% (LotE 6.2.8).")
@@ -159,7 +160,7 @@ def _research(state: GameState, n: Nation, dice: Dice, lines: list[str], rolls: 
             progress = research.ResearchProgress(p.name, max(1, progress.advances_required - 1), p.advances, p.gp,
                                                  p.nfp, p.years, True)
         result = research.research_turn(progress, dice, purpose=f"{n.name}/research/{p.id}", turn_years=years,
-                                        visibility=Visibility.to(n.name))
+                                        rules=campaign.research_rules(state.options), visibility=Visibility.to(n.name))
         after = result.progress
         p.advances, p.gp, p.nfp, p.years = after.advances, after.gp, after.nfp, after.years
         p.advances_needed = after.advances_required

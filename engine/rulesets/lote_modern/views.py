@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets.lote_modern import accounts, statuses
+from engine.rulesets.lote_modern import accounts, campaign, statuses
 from engine.rulesets.lote_modern.rules import banking, military, research
 from engine.rulesets.lote_modern.rules.trade import SeaRating, effective_msp, sea_rating_maximum
 from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, NATION_TYPE_NAMES, Nation, format_units
@@ -122,7 +122,8 @@ def _bank(state: GameState, n: Nation) -> list[str]:
     out = []
     bank = n.bank
     if bank is not None:
-        capacity = banking.loan_capacity(bank, state.turn)
+        options = campaign.banking_options(state.options)
+        capacity = banking.loan_capacity(bank, state.turn, options=options)
         lent = sum(x.principal for x in state.loans if x.lender == n.name)
         shut = f"; closed to {', '.join(sorted(bank.closed_to))}" if bank.closed_to else ""
         status = banking.bank_status(bank)
@@ -144,7 +145,8 @@ def _bank(state: GameState, n: Nation) -> list[str]:
                        f"{number(x.owed)} due turn {x.due_turn}")
     defaulted = [x for x in state.defaults if x.borrower == n.name]
     if defaulted:
-        out.append(f"- In default: penalty payment {number(banking.penalty_payment(defaulted))} GP restores borrowing")
+        payment = banking.penalty_payment(defaulted, campaign.banking_options(state.options))
+        out.append(f"- In default: penalty payment {number(payment)} GP restores borrowing")
     return out
 
 

@@ -65,7 +65,7 @@ def test_regional_income_at_the_tax_rate(lm, state):
 
 
 def test_tech_level_tax_bonus_is_an_option(lm, start):
-    state = resolve(lm, start(tech_tax_bonus="yes"))
+    state = resolve(lm, start(**{"tech-tax-bonus": "yes"}))
     assert "x tax rate 22.6% = 20 GP" in lines(state, "England")       # 20% x 1.13 (LotE 2.2.1)
 
 
@@ -250,3 +250,12 @@ def test_forces_of_two_nations_in_one_place_go_to_the_gm(lm, state):
     state = resolve(lm, state)
     battle = next(r for r in state.report.rulings if r.kind == "battle")
     assert battle.parties == ["England", "France"] and "meet at Sussex" in battle.text
+
+
+def test_the_rules_modules_campaign_options_take_effect(lm, start):
+    state = start(**{"banking-profit-basis": "interest", "merchant-acquire-agent-ap": "3"})
+    (check,) = lm.check(state, "Hansa", "action Hanssen AA Antwerp")
+    assert "3 AP and 3 GP" in check.message                        # 7.4.1's 3 AP, not Table 7-2's 2
+    state = turn(lm, state)
+    state = resolve(lm, state)
+    assert state.nations["England"].bank.investment == pytest.approx(24)    # all 40 GP of interest / 10
