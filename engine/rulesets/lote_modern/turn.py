@@ -7,7 +7,8 @@ Order of play (docs/rulesets/lote-modern.md, "Turn processing"):
    loans, trade, leader actions), nations in seat order;
 4. R&D rolls for every project under way (4.1); construction and colonies advance (3.3-3.6);
 5. income at this turn's tax rate, and NFP (2.2.1, 2.3.2, 6.2.6);
-6. what needs the GM: actions, flagged lines, armies of two nations in one place, shortfalls.
+6. what needs the GM: actions, flagged lines, shortfalls, and oversight.py's end-of-turn checks (forces
+   that meet, regions beyond the Command Control Radius, a House's cut-off sites).
 The results wait in `state.report` for the GM's rulings; `gm.publish` sends them out.
 """
 
@@ -19,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from engine.core.events import Event
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts, campaign, orderform, statuses
+from engine.rulesets.lote_modern import accounts, campaign, orderform, oversight
 from engine.rulesets.lote_modern.orders import LoanOrder, parse_order
 from engine.rulesets.lote_modern.rules import banking, cities, research
-from engine.rulesets.lote_modern.sheet import Army, Nation, Project, RailSegment, RegionHolding, format_units
+from engine.rulesets.lote_modern.sheet import Army, Nation, Project, RailSegment, RegionHolding
 from engine.rulesets.lote_modern.state import GameState, Ruling, TurnReport
 from engine.rulesets.lote_modern.text import number
 
@@ -50,7 +51,7 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
         _research(state, n, dice, lines[n.name], rolls[n.name])
         _construction(state, n, lines[n.name], rulings)
         _income(state, n, lines[n.name])
-    rulings += _encounters(state)
+    rulings += oversight.review(state, orders)
     for i, ruling in enumerate(rulings, start=1):
         ruling.id = i
     report.lines, report.rulings, report.rolls = lines, rulings, rolls
@@ -279,28 +280,3 @@ def _income(state: GameState, n: Nation, lines: list[str]) -> None:
     n.nfp += nfp
     lines.append(f"Income: ({parts}) = {number(ledger.total)} x tax rate {rate:.1%} = {number(gp)} GP; "
                  f"+{nfp} NFP. Treasury now {number(n.gp)} GP, {n.nfp} NFP.")
-
-
-# -- 6. what the GM must look at ---------------------------------------------------------------------------
-def _encounters(state: GameState) -> list[Ruling]:
-    """Armies of different nations in one place: a battle, a siege, or a meeting, as the GM rules."""
-    at: dict[str, list[tuple[str, Army]]] = defaultdict(list)
-    for n in state.nations.values():
-        for army in n.armies:
-            if army.units:
-                at[army.location].append((n.name, army))
-    out = []
-    for place, present in sorted(at.items()):
-        nations = sorted({name for name, _ in present})
-        if len(nations) < 2:
-            continue
-        forces = "; ".join(f"{name}: {army.name} ({format_units(army.units)}, status {army.status})"
-                           for name, army in present)
-        owner = [m.name for m in state.nations.values()
-                 if (h := accounts.holding_of(m, state.world, place)) is not None and statuses.get(h.status).tax > 0]
-        out.append(Ruling(0, "", "battle", f"Forces of {', '.join(nations)} meet at {place} ({forces})"
-                                           f"{'; held by ' + ', '.join(owner) if owner else ''}: battle, siege "
-                                           "or peaceful meeting?", tables=["Basic Rulebook combat",
-                                                                           "Table 2-4 army status"],
-                          parties=nations))
-    return out

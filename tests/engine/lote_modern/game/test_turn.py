@@ -259,3 +259,25 @@ def test_the_rules_modules_campaign_options_take_effect(lm, start):
     state = turn(lm, state)
     state = resolve(lm, state)
     assert state.nations["England"].bank.investment == pytest.approx(24)    # all 40 GP of interest / 10
+
+
+# -- end-of-turn oversight (LotE 6.1.1, 7.3.7) ------------------------------------------------------------------
+def test_regions_beyond_the_command_control_radius_go_to_the_gm(lm, state):
+    state = edit(lm, state, "England", "nation.bureaucratic_level =1")
+    state = resolve(lm, state)
+    (ccr,) = [r for r in state.report.rulings if r.kind == "ccr"]
+    assert "England's CCR is 1 (BL 1) from Sussex" in ccr.text and "Ireland (3)" in ccr.text
+    assert "Granada" not in ccr.text      # one point by the complete London-Gibraltar conduit (6.1.1)
+
+
+def test_a_ruling_king_adds_his_administration(lm, state):
+    state = edit(lm, state, "England", "nation.bureaucratic_level =1")
+    state = resolve(lm, state, {"England": "action Victoria RULE London 3ap"})
+    assert not [r for r in state.report.rulings if r.kind == "ccr"]        # 1 + Administration 6 reaches all
+
+
+def test_house_sites_cut_off_from_the_control_web_degrade(lm, state):
+    state = edit(lm, state, "Hansa", "nation.tech_level =2")               # Action Range 1 AP (7.3.7)
+    state = resolve(lm, state)
+    (web,) = [r for r in state.report.rulings if r.kind == "control web"]
+    assert "Bergen mf → ma" in web.text and "London ma → gone" in web.text and "Hamburg" not in web.text
