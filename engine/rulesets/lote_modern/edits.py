@@ -584,9 +584,23 @@ def _edit_monopolies(state: GameState, n: Nation, edit: Edit) -> Change:
     raise IllegalAction("monopolies +<nation>:<good> adds one; -<nation>:<good> removes it")
 
 
+def _mapping(state: GameState, n: Nation, key: str, field: str | None, edit: Edit) -> Change:
+    """Mapping points toward a sea zone (LotE 5.2.2): at its requirement the zone joins the nation's charts."""
+    zone = state.world.zone(key)
+    if field is not None:
+        raise IllegalAction(f"write mapping[{zone.name}] +1")
+    holder = _Box(n.mapping.get(zone.name, 0))
+    change = _set_field(state, n, holder, "value", INT, edit)
+    n.mapping[zone.name] = holder.value
+    if zone.mapping and holder.value >= zone.mapping and zone.name not in n.charts:
+        n.charts.append(zone.name)
+        return Change(edit, change.before, f"{change.after} (charted)")
+    return change
+
+
 _ENTRIES: dict[str, Callable[[GameState, Nation, str, str | None, Edit], Change]] = {
     "region": _region, "city": _city, "army": _army, "leader": _leader, "project": _project, "route": _route,
-    "conduit": _conduit, "rail": _rail, "loan": _loan, "monopoly": _monopoly,
+    "conduit": _conduit, "rail": _rail, "loan": _loan, "monopoly": _monopoly, "mapping": _mapping,
 }
 
 

@@ -66,6 +66,16 @@ def test_a_failed_edit_leaves_no_half_made_entry(lm, state):
     assert state.nations["England"].region("Morocco") is None
 
 
+def test_mapping_points_chart_a_zone_at_its_requirement(lm, state):
+    state = act(lm, state, 'edit England mapping[Atlantic Ocean] +3 "three voyages"').state
+    assert "Atlantic Ocean" not in state.nations["England"].charts
+    step = act(lm, state, 'edit England mapping[Atlantic Ocean] +1 "Franklin maps the last reach"')
+    assert "Atlantic Ocean" in step.state.nations["England"].charts and "4 (charted)" in step.events[0].text
+    (check,) = lm.check(step.state, "England", "conduit Dublin to Gibraltar via Irish Sea; Atlantic Ocean; "
+                                               "Sea of Portugal; Gates of Hercules")
+    assert check.verdict.value == "accepted"
+
+
 def test_map_edits_are_public(lm, state):
     step = act(lm, state, 'edit map city[London].gpv +1 "the city grows"')
     assert step.state.world.cities["London"].gpv == 11
