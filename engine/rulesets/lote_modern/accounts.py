@@ -7,6 +7,7 @@ sheet view need, computed the same way for all three.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -225,10 +226,15 @@ def unit_support(n: Nation, world: CampaignMap, army: Army, code: str, count: in
     """Troop support for some units of an army (LotE 2.3.3); export units are cargo and pay none (decided)."""
     if code.startswith("("):
         return 0.0
-    place = army_terrain(world, army)
+    place = army_terrain(world, army) or Terrain.CULTIVATED
+    return count * _support_each(code, n.culture, place, army.status, scale)
+
+
+@functools.lru_cache(maxsize=4096)
+def _support_each(code: str, culture_code: str, place: Terrain, status: str, scale: Fraction) -> float:
     try:
-        return economy.unit_troop_support(code, count, culture=culture(n), terrain=place or Terrain.CULTIVATED,
-                                          army_status=army.status, year_scale=scale)
+        return economy.unit_troop_support(code, 1, culture=Culture.parse(culture_code), terrain=place,
+                                          army_status=status, year_scale=scale)
     except RulesError:
         return 0.0
 

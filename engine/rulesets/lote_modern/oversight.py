@@ -20,6 +20,7 @@ from engine.rulesets.lote_modern.text import number
 from engine.rulesets.lote_modern.world import CampaignMap
 
 RULE_CODES = ("R", "RULE")     # the basic rulebook's Rule action: the King's Administration counts (6.1)
+SEARCH_PAST = 6                # CCR points traced beyond the radius, to show the GM the near misses
 
 
 def review(state: GameState, orders: Mapping[str, Sequence[str]]) -> list[Ruling]:
@@ -70,18 +71,32 @@ def king_rules(n: Nation, lines: Iterable[str]) -> bool:
 
 
 def links(state: GameState, n: Nation) -> list[command.Link]:
-    """The map as a messenger or merchant leader crosses it, one point a region or zone, rail a quarter."""
-    world = state.world
-    rails = {frozenset((s.a, s.b)) for s in n.railroads if s.levels > 0}
+    """The map as a messenger or merchant leader crosses it: a point a region or zone; the nation's own
+    railroads are extra crossings at a quarter (the tracer takes the cheaper)."""
+    rails = [link for s in n.railroads if s.levels > 0 for link in command.links_both_ways(s.a, s.b, 1.0, "rail")]
+    return [*_map_links(state.world), *rails]
+
+
+def _map_links(world: CampaignMap) -> list[command.Link]:
+    key = id(world)
+    cached = _LINKS.get(key)
+    if cached is not None and cached[0] is world:
+        return cached[1]
     out: list[command.Link] = []
     for region in world.regions.values():
         for nb in region.neighbours:
-            out.append(command.Link(region.name, nb, 1.0, "rail" if frozenset((region.name, nb)) in rails else "land"))
+            out.append(command.Link(region.name, nb, 1.0, "land"))
         for zone in region.coasts:
             out += command.links_both_ways(region.name, zone, 1.0, "sea")
     for link in world.links:
         out += command.links_both_ways(link.a, link.b, 1.0, "sea")
+    _LINKS.clear()
+    _LINKS[key] = (world, out)
     return out
+
+
+# One map's crossings, kept while the same map object is in use (a turn traces every nation on it).
+_LINKS: dict[int, tuple[CampaignMap, list[command.Link]]] = {}
 
 
 def _region(world: CampaignMap, place: str) -> str:
@@ -106,12 +121,17 @@ def command_radius(state: GameState, n: Nation, *, ruling: bool) -> list[Ruling]
                 for c in n.conduits if c.a in world.cities and c.b in world.cities]
     unsettled = [r.name for r in world.regions.values() if r.people in ("P", "N", "B")]
     tsetse = [r.name for r in world.regions.values() if "tsetse" in r.features]
-    costs = command.trace_ccr(origin, links(state, n), conduits=conduits, unsettled=unsettled, tsetse=tsetse)
+    # trace_ccr's tracing (rules/command.py, LotE 6.1.1), stopped a little past the radius: the GM sees how far
+    # the near misses are, and the far side of a large map is not searched for every nation.
+    shortcuts = [command.Link(end, other, kind="conduit") for c in conduits if c.complete
+                 for end, other in ((c.a, c.b), (c.b, c.a))]
+    costs = command.shortest_costs(origin, [*links(state, n), *shortcuts],
+                                   command.ccr_costs(unsettled=unsettled, tsetse=tsetse), limit=ccr + SEARCH_PAST)
     held = sorted(accounts.held_regions(n, world))
     away = command.out_of_control(costs, held, ccr)
     if not away:
         return []
-    detail = ", ".join(f"{r} ({number(costs[r]) if r in costs else 'unreached'})" for r in away)
+    detail = ", ".join(f"{r} ({number(costs[r]) if r in costs else f'over {ccr + SEARCH_PAST}'})" for r in away)
     king_part = f" + {king.name}'s Administration {king.admin}" if king and ruling else ""
     return [Ruling(0, n.name, "ccr", f"{n.name}'s CCR is {ccr} (BL {n.bureaucratic_level}{king_part}) from {origin}; "
                                      f"beyond it: {detail}. Check them for revolt (LotE 6.1.1).",
