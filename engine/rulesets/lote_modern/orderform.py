@@ -17,10 +17,11 @@ from engine.core.orders import OrderCheck, Verdict, order_lines
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
 from engine.rulesets.lote_modern import accounts, campaign
-from engine.rulesets.lote_modern.orders import LoanOrder, Names, Order, parse_order
+from engine.rulesets.lote_modern.grammar import Names, parse_order
+from engine.rulesets.lote_modern.orders import LoanOrder, Order
 from engine.rulesets.lote_modern.rules.banking import BankingOptions
 from engine.rulesets.lote_modern.rules.merchant import MerchantOptions
-from engine.rulesets.lote_modern.sheet import Nation, fold
+from engine.rulesets.lote_modern.sheet import CityHolding, Nation, RegionHolding, fold
 from engine.rulesets.lote_modern.state import GameState, Ruling
 from engine.rulesets.lote_modern.text import number
 from engine.rulesets.lote_modern.world import CampaignMap
@@ -206,7 +207,7 @@ def start_budget(state: GameState, n: Nation, parsed: list[Order | None]) -> Bud
 
 def _load_handlers() -> None:
     # The handler modules register themselves on import; imported here to avoid an import cycle.
-    from engine.rulesets.lote_modern import domestic, foreign  # noqa: F401
+    from engine.rulesets.lote_modern import builds, finance, leaders, projects, trade_orders  # noqa: F401
 
 
 def check_orders(state: GameState, n: Nation, text: str) -> list[OrderCheck]:
@@ -288,6 +289,23 @@ def carry_out(state: GameState, n: Nation, lines: list[str], dice: Dice, budget:
             ctx.lines.append(f"✗ `{order.text()}`: not carried out: {outcome.message}")
         names = names_of(n)
     return Carried(ctx.lines, ctx.rulings, ctx.rolls, ctx.others)
+
+
+def refuse_if(problems: list[str], rule: str) -> None:
+    """Refuse with every reason a rules module gave, citing the rule."""
+    if problems:
+        raise Refused("; ".join(problems) + f" ({rule})")
+
+
+def holding_at(ctx: Ctx, place: str) -> tuple[str, RegionHolding | CityHolding]:
+    """A region or city the nation holds, by any spelling of its name."""
+    key = ctx.world.canonical(place)
+    if key is None or key in ctx.world.zones:
+        raise Refused(f"`{place}` is not a region or city on the map")
+    holding = accounts.holding_of(ctx.n, ctx.world, key)
+    if holding is None:
+        raise Refused(f"{ctx.n.name} holds nothing at {key}")
+    return key, holding
 
 
 def find_army(n: Nation, name: str) -> str:

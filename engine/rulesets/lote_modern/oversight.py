@@ -12,7 +12,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
 from engine.rulesets.lote_modern import accounts, campaign, statuses
-from engine.rulesets.lote_modern.orders import LeaderAction, parse_order
+from engine.rulesets.lote_modern.grammar import parse_order
+from engine.rulesets.lote_modern.orders import LeaderAction
 from engine.rulesets.lote_modern.rules import command, merchant
 from engine.rulesets.lote_modern.sheet import Army, Nation, format_units
 from engine.rulesets.lote_modern.state import GameState, Ruling
