@@ -20,7 +20,7 @@ from engine.rulesets.lote_modern.orders import ORDERS_HELP
 from engine.rulesets.lote_modern.records import from_data, to_data
 from engine.rulesets.lote_modern.sheet import Nation, fold
 from engine.rulesets.lote_modern.sheetfile import parse_sheets, validate_against_map
-from engine.rulesets.lote_modern.state import GameState
+from engine.rulesets.lote_modern.state import AuditEntry, GameState
 
 LABEL = 80
 
@@ -88,6 +88,7 @@ class LotEModern(Ruleset[GameState]):
         validate_against_map(copies, world, name="map (checked against the sheets)")
         state.world, state.nations = world, copies
         note = f"{len(world.regions)} regions, {len(world.cities)} cities, {len(world.zones)} sea zones"
+        state.audit.append(AuditEntry(state.turn, "map", f"map upload: {note}"))
         return Step(state, [Event(f"The GM replaced the map: {note}.", PUBLIC, "map"),
                             Event(f"Map upload applied during turn {state.turn}.", GM_ONLY, "edit")])
 
@@ -111,6 +112,7 @@ class LotEModern(Ruleset[GameState]):
         for mono in sheets.monopolies:
             mono.id = state.take_id()
             state.monopolies.append(mono)
+        state.audit.append(AuditEntry(state.turn, ", ".join(replaced), "sheets upload replaced these sheets"))
         events = [Event(f"Sheets upload replaced {', '.join(replaced)} on turn {state.turn} (date and turn in the "
                         "file ignored during play).", GM_ONLY, "edit")]
         events += [Event("The GM replaced your stat sheet.", Visibility.to(name), "edit", {"nation": name})
