@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.core import Dice, IllegalAction, Setup, UploadError, Viewer, Window
 from engine.rulesets.lote_modern.edits import parse_edit
@@ -196,3 +198,15 @@ def test_state_round_trips_through_json_at_every_stage(lm, state):
     state = act(lm, state, "rule 1 Hello.").state
     state = act(lm, state, "publish").state
     roundtrip(state)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=st.sampled_from(list('edit Englandmapregion[Kent].statusgp+-=0123456789 "x";:none')),
+               max_size=50))
+def test_any_gm_action_works_or_is_refused_with_a_reason(lm, state, text):
+    try:
+        step = lm.act(state, GM, text, FixedDice())
+    except IllegalAction as exc:
+        assert str(exc)
+        return
+    assert step.events
