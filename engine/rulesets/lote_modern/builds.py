@@ -83,6 +83,8 @@ def _invest_rating(ctx: Ctx, o: Invest) -> Outcome:
         else:
             try:
                 cap = getattr(military.max_quality_ratings(cult, n.tech_level), o.target)
+                if not military.may_raise_quality_rating(cult, n.tech_level, o.target, current):
+                    cap = min(cap, current)
             except RulesError as exc:
                 raise Refused(str(exc)) from None
     if cap is not None and current >= cap:

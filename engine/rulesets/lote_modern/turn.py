@@ -14,7 +14,6 @@ The results wait in `state.report` for the GM's rulings; `gm.publish` sends them
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from engine.core.events import Event
@@ -76,36 +75,40 @@ def _refusals(orders: Mapping[str, Sequence[str]]) -> set[str]:
 
 
 def _loans_due(state: GameState, orders: Mapping[str, Sequence[str]], lines: dict[str, list[str]]) -> None:
+    """Borrowers pay what falls due, unless they refuse or cannot; each bank then settles its loans
+    (`rules/banking.settle_due`: repaid profits go into the bank, the rest default, LotE 6.2.1, 6.2.6)."""
     refused = _refusals(orders)
     options = campaign.banking_options(state.options)
-    defaulted: dict[str, list[banking.Loan]] = defaultdict(list)
-    for loan in banking.due_loans(state.loans, state.turn):
+    due = banking.due_loans(state.loans, state.turn)
+    paid: set[str] = set()
+    for loan in due:
         borrower = state.nation(loan.borrower)
         if loan.id not in refused and borrower.gp + 1e-9 >= loan.owed:
             borrower.gp = round(borrower.gp - loan.owed, 2)
-            lender = state.nation(loan.lender)
-            if lender.bank is not None:
-                lender.bank = banking.repay(lender.bank, loan, options)
+            paid.add(loan.id)
             lines[borrower.name].append(f"Loan {loan.id} repaid to {loan.lender}: {number(loan.owed)} GP.")
-            if lender is not borrower:
-                lines[lender.name].append(f"{borrower.name} repaid loan {loan.id} ({number(loan.owed)} GP); "
-                                          f"the profit goes into your bank.")
+            if loan.lender != borrower.name:
+                lines[loan.lender].append(f"{borrower.name} repaid loan {loan.id} ({number(loan.owed)} GP); "
+                                          "the profit goes into your bank.")
         else:
             why = "refused" if loan.id in refused else "could not pay"
             lines[borrower.name].append(f"Loan {loan.id} from {loan.lender} ({number(loan.owed)} GP) defaulted: "
                                         f"you {why}. Every bank is closed to you until a penalty payment of "
                                         f"{number(banking.penalty_payment([loan], options))} GP (LotE 6.2.6-6.2.7).")
-            defaulted[loan.lender].append(loan)
-        state.loans = [x for x in state.loans if x.id != loan.id]
-    for lender_name, loans in defaulted.items():
+    for lender_name in sorted({loan.lender for loan in due}):
         lender = state.nation(lender_name)
-        state.defaults.extend(loans)
         if lender.bank is None:
+            state.defaults.extend(x for x in due if x.lender == lender_name and x.id not in paid)
             continue
-        lender.bank, outcome = banking.default_on(lender.bank, loans, state.turn, options=options)
+        settled = banking.settle_due(lender.bank, state.loans, state.turn, paid=paid, options=options)
+        lender.bank = settled.bank
+        state.defaults.extend(settled.defaulted)
+        outcome = settled.outcome
+        if outcome is None:
+            continue
         if outcome.tax_penalty is not None:
             state.tax_penalties.append(outcome.tax_penalty)
-        who = ", ".join(sorted({x.borrower for x in loans}))
+        who = ", ".join(sorted({x.borrower for x in settled.defaulted}))
         text = (f"{who} defaulted on {number(outcome.lost)} GP owed to your bank: it loses that much capacity "
                 f"({outcome.proportion:.0%} of it)")
         if outcome.tax_penalty is not None:
@@ -113,6 +116,8 @@ def _loans_due(state: GameState, orders: Mapping[str, Sequence[str]], lines: dic
         if outcome.collapsed:
             text += "; the bank has COLLAPSED (LotE 6.2.6, 6.2.8)"
         lines[lender_name].append(text + ".")
+    due_ids = {loan.id for loan in due}
+    state.loans = [x for x in state.loans if x.id not in due_ids]
 
 
 def _restore_banks(state: GameState, lines: dict[str, list[str]]) -> None:
