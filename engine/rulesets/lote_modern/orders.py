@@ -1,0 +1,370 @@
+"""The order form (LotE 3, 8.2): one order per line, each a small frozen value with a canonical text form.
+
+`text()` is the canonical line; `grammar.parse_order` reads any line into one of these values, and
+`parse_order(o.text()).text() == o.text()` for every order. The grammar is documented in `ORDERS_HELP`
+and in docs/rulesets/lote-modern.md ("The order form").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rulesets.lote_modern.sheet import QR_KINDS
+from engine.rulesets.lote_modern.text import number, quote
+
+INVEST_RATINGS = (*QR_KINDS, "navigation", "trade-range", "conduit-limit")
+INVEST_OTHER = ("government", "infrastructure", "intel", "religion", "university", "agriculture", "isi")
+FACTORY_ORDERS = {"airship-factory": "airship", "steamship-yard": "steamship", "submarine-yard": "submarine",
+                  "mercantile-industry": "industry"}
+BANK_SETTINGS = ("open", "closed", "close-to", "open-to", "rates")
+ROUTE_CHANGES = ("open", "close", "msp", "base")
+
+
+def _name(value: str) -> str:
+    return quote(value)
+
+
+def _amounts(gp: float = 0, nfp: int = 0, ap: int = 0) -> str:
+    parts = []
+    if ap:
+        parts.append(f"{ap}ap")
+    if gp:
+        parts.append(f"{number(gp)}gp")
+    if nfp:
+        parts.append(f"{nfp}nfp")
+    return " ".join(parts)
+
+
+def _unit(code: str, export: bool = False) -> str:
+    return f"({code})" if export else code
+
+
+@dataclass(frozen=True, slots=True)
+class Invest:
+    """``invest artillery 40gp`` / ``invest public-works Sussex 20gp`` / ``invest bank 50gp``."""
+
+    target: str
+    gp: float
+    place: str = ""
+
+    def text(self) -> str:
+        where = f" {_name(self.place)}" if self.place else ""
+        return f"invest {self.target}{where} {number(self.gp)}gp"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """``build 10 i at London`` / ``build 4 (ha) at London`` (export) / ``build 5 i at London reserve``."""
+
+    count: int
+    code: str
+    place: str
+    export: bool = False
+    reserve: bool = False
+
+    def text(self) -> str:
+        tail = " reserve" if self.reserve else ""
+        return f"build {self.count} {_unit(self.code, self.export)} at {_name(self.place)}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceReserve:
+    """``reserve 5 i from "Home Army"``: put units that began the turn in a city into reserve (3.2.2.2)."""
+
+    count: int
+    code: str
+    army: str
+
+    def text(self) -> str:
+        return f"reserve {self.count} {self.code} from {_name(self.army)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """``activate 5 i at London``: call reserves up in a Friendly city of the HBZ (3.2.2.3)."""
+
+    count: int
+    code: str
+    place: str
+
+    def text(self) -> str:
+        return f"activate {self.count} {self.code} at {_name(self.place)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Research:
+    """``research steamships 100gp 2nfp at London`` (the place only when starting, LotE 4)."""
+
+    project: str
+    gp: float
+    nfp: int
+    place: str = ""
+
+    def text(self) -> str:
+        where = f" at {_name(self.place)}" if self.place else ""
+        return f"research {_name(self.project)} {_amounts(self.gp, self.nfp)}{where}".replace("  ", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class Construct:
+    """``construct steamship-yard 2 at Portsmouth [hidden]``, ``construct railroad Sussex to Kent [2 levels]``,
+    ``construct uwm``."""
+
+    kind: str
+    points: int = 1
+    place: str = ""
+    to: str = ""
+    hidden: bool = False
+
+    def text(self) -> str:
+        if self.kind == "uwm":
+            return "construct uwm"
+        if self.kind == "railroad":
+            levels = f" {self.points} levels" if self.points != 1 else ""
+            return f"construct railroad {_name(self.place)} to {_name(self.to)}{levels}"
+        tail = " hidden" if self.hidden else ""
+        return f"construct {self.kind} {self.points} at {_name(self.place)}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fund:
+    """``fund P002 30gp 5nfp``: pay into a construction project already begun."""
+
+    project: str
+    gp: float
+    nfp: int
+
+    def text(self) -> str:
+        return f"fund {self.project} {_amounts(self.gp, self.nfp)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Colonize:
+    """``colonize Morocco 15gp 15nfp``: settle an inhabited region next to one we control (3.3.1)."""
+
+    region: str
+    gp: float
+    nfp: int
+
+    def text(self) -> str:
+        return f"colonize {_name(self.region)} {_amounts(self.gp, self.nfp)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Improve:
+    """``improve Kent``: raise a cultivated region's GPv by one (3.3.2, 3.3.3)."""
+
+    region: str
+
+    def text(self) -> str:
+        return f"improve {_name(self.region)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit:
+    """``recruit 2 for P001``: 25 GP a block, 1d6-1 project NFP each (4.3)."""
+
+    blocks: int
+    project: str
+
+    def text(self) -> str:
+        return f"recruit {self.blocks} for {self.project}"
+
+
+@dataclass(frozen=True, slots=True)
+class Engineers:
+    """``engineers 2 from "Home Army" for P002``: siege engineers working a construction project (4.6)."""
+
+    count: int
+    army: str
+    project: str
+
+    def text(self) -> str:
+        return f"engineers {self.count} from {_name(self.army)} for {self.project}"
+
+
+@dataclass(frozen=True, slots=True)
+class Assist:
+    """``assist France Airships 1nfp``: technicians sent to another nation's R&D project (4.4)."""
+
+    nation: str
+    project: str
+    nfp: int
+
+    def text(self) -> str:
+        return f"assist {_name(self.nation)} {_name(self.project)} {self.nfp}nfp"
+
+
+@dataclass(frozen=True, slots=True)
+class BankOrder:
+    """``bank open`` / ``bank closed`` / ``bank close-to Spain`` / ``bank open-to Spain`` / ``bank rates 30% 40%``."""
+
+    setting: str
+    nation: str = ""
+    internal: int = 0
+    external: int = 0
+
+    def text(self) -> str:
+        if self.setting == "rates":
+            return f"bank rates {self.internal}% {self.external}%"
+        if self.setting in ("close-to", "open-to"):
+            return f"bank {self.setting} {_name(self.nation)}"
+        return f"bank {self.setting}"
+
+
+@dataclass(frozen=True, slots=True)
+class Borrow:
+    """``borrow 200gp from England`` (from one's own bank: an internal loan) (6.2)."""
+
+    gp: float
+    lender: str
+
+    def text(self) -> str:
+        return f"borrow {number(self.gp)}gp from {_name(self.lender)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LoanOrder:
+    """``repay L1`` (early, in full) / ``default L1`` (refuse to pay when due) (6.2.1, 6.2.6)."""
+
+    verb: str
+    loan: str
+
+    def text(self) -> str:
+        return f"{self.verb} {self.loan}"
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``pay-penalty 200gp`` (6.2.7) / ``rebuild-bank 100gp`` (6.2.8)."""
+
+    verb: str
+    gp: float
+
+    def text(self) -> str:
+        return f"{self.verb} {number(self.gp)}gp"
+
+
+@dataclass(frozen=True, slots=True)
+class ConduitOrder:
+    """``conduit London to Gibraltar [via English Channel; Bay of Biscay]`` / ``drop-conduit London to Gibraltar``."""
+
+    a: str
+    b: str
+    zones: tuple[str, ...] = ()
+    drop: bool = False
+
+    def text(self) -> str:
+        if self.drop:
+            return f"drop-conduit {_name(self.a)} to {_name(self.b)}"
+        via = f" via {'; '.join(self.zones)}" if self.zones else ""
+        return f"conduit {_name(self.a)} to {_name(self.b)}{via}"
+
+
+@dataclass(frozen=True, slots=True)
+class RouteOrder:
+    """``route Spain open from London to Cadiz 10msp`` / ``route Spain close`` / ``route Spain msp +5`` /
+    ``route Spain base Portsmouth``."""
+
+    partner: str
+    change: str
+    port: str = ""
+    target: str = ""
+    msp: int = 0
+
+    def text(self) -> str:
+        head = f"route {_name(self.partner)} {self.change}"
+        if self.change == "open":
+            return f"{head} from {_name(self.port)} to {_name(self.target)} {self.msp}msp"
+        if self.change == "msp":
+            return f"{head} {self.msp:+d}"
+        if self.change == "base":
+            return f"{head} {_name(self.port)}"
+        return head
+
+
+@dataclass(frozen=True, slots=True)
+class ShipsToMsp:
+    """``msp 4 t from "Channel Fleet"``: transports broken up into merchant shipping (1 MSP a cargo point)."""
+
+    count: int
+    code: str
+    army: str
+
+    def text(self) -> str:
+        return f"msp {self.count} {self.code} from {_name(self.army)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderAction:
+    """``action Franklin EX "Atlantic Ocean" 4ap`` / ``action Hanssen AA Antwerp 2ap 3gp`` /
+    ``action Wellington RU 10 ii at London``. AP, GP and NFP are the totals committed."""
+
+    leader: str
+    code: str
+    target: str = ""
+    ap: int = 0
+    gp: float = 0
+    nfp: int = 0
+    count: int = 0
+    unit: str = ""
+
+    def text(self) -> str:
+        parts = ["action", _name(self.leader), self.code]
+        if self.count:
+            parts += [str(self.count), self.unit]
+            if self.target:
+                parts += ["at", _name(self.target)]
+        elif self.target:
+            parts.append(_name(self.target))
+        tail = _amounts(self.gp, self.nfp, self.ap)
+        return " ".join(parts) + (f" {tail}" if tail else "")
+
+
+@dataclass(frozen=True, slots=True)
+class MonopolyOrder:
+    """``grant Hansa wool`` / ``revoke Hansa wool``: a nation gives a House a monopoly, or takes a granted one
+    back (LotE 7.1.1)."""
+
+    verb: str
+    house: str
+    good: str
+
+    def text(self) -> str:
+        return f"{self.verb} {_name(self.house)} {_name(self.good)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """``note <anything>`` / ``diplomacy <anything>``: words for the GM, who rules on them."""
+
+    kind: str
+    body: str
+
+    def text(self) -> str:
+        return f"{self.kind} {self.body}"
+
+
+Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Recruit
+         | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment | ConduitOrder | RouteOrder | ShipsToMsp
+         | LeaderAction | MonopolyOrder | Note)
+
+ORDERS_HELP = """\
+One order per line; `#` starts a comment. Names with spaces may be written "in quotes".
+**Investments** `invest <cavalry|infantry|warship|siege|artillery|navigation|trade-range|conduit-limit> 40gp` · \
+`invest bank 50gp` · `invest public-works <place> 20gp` · `invest <government|intel|religion|...> 10gp` (GM rules)
+**Builds** `build 10 i at London` · `build 4 (ha) at London` (export) · `build 5 i at London reserve`
+**Reserves** `reserve 5 i from <army>` · `activate 5 i at <city>`
+**R&D** `research <project> 100gp 2nfp at <place>` (place when starting) · `assist <nation> <project> 1nfp`
+**Projects** `construct <airship-factory|steamship-yard|submarine-yard|mercantile-industry> 2 at <place> [hidden]` · \
+`construct railroad <region> to <region> [2 levels]` · `construct uwm` · `fund P002 30gp 5nfp` · \
+`recruit 2 for P002` · `engineers 2 from <army> for P002` · `colonize <region> 15gp 15nfp` · `improve <region>`
+**Bank & loans** `bank open|closed` · `bank close-to <nation>` · `bank open-to <nation>` · `bank rates 30% 40%` · \
+`borrow 200gp from <nation>` · `repay L1` · `default L1` · `pay-penalty 200gp` · `rebuild-bank 100gp`
+**Trade** `conduit London to Gibraltar [via <zone>; <zone>]` · `drop-conduit London to Gibraltar` · \
+`route <partner> open from <port> to <port> 10msp` · `route <partner> close` · `route <partner> msp +5` · \
+`route <partner> base <port>` · `msp 4 t from <army>`
+**Leaders** `action <leader> <CODE> [target] [4ap] [25gp] [15nfp]`: RU (`action <leader> RU 10 ii at <city>`), \
+EX, NM, CIR, DCL; Merchant Houses AA, EMF, OBO, FCT, ECL, AMN, GPT, DCM, ZL, EMB, DL; other codes go to the GM
+**Monopolies** `grant <house> <good>` · `revoke <house> <good>` (granted ones; acquired ones need NM)
+**For the GM** `note <text>` · `diplomacy <text>`"""

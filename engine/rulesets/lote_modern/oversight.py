@@ -1,0 +1,175 @@
+"""What the GM checks at the end of every turn, prepared for a ruling: forces that meet, regions beyond the
+Command Control Radius (LotE 6.1.1), and Merchant House sites cut off from the House's control web (7.3.7).
+
+Distances follow the campaign map: one point for each region or sea zone entered (the basic rulebook's
+terrain costs are not in the supplement, so these are the GM's starting point, not the last word), a
+quarter along the nation's own railroads (3.4.3), one for a complete trade conduit (6.1.1).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.rulesets.lote_modern import accounts, campaign, statuses
+from engine.rulesets.lote_modern.grammar import parse_order
+from engine.rulesets.lote_modern.orders import LeaderAction
+from engine.rulesets.lote_modern.rules import command, merchant
+from engine.rulesets.lote_modern.sheet import Army, Nation, format_units
+from engine.rulesets.lote_modern.state import GameState, Ruling
+from engine.rulesets.lote_modern.text import number
+from engine.rulesets.lote_modern.world import CampaignMap
+
+RULE_CODES = ("R", "RULE")     # the basic rulebook's Rule action: the King's Administration counts (6.1)
+SEARCH_PAST = 6                # CCR points traced beyond the radius, to show the GM the near misses
+
+
+def review(state: GameState, orders: Mapping[str, Sequence[str]]) -> list[Ruling]:
+    """Every end-of-turn item for the GM, nations in seat order."""
+    out = encounters(state)
+    for n in state.nations.values():
+        if n.is_house:
+            out += control_web(state, n)
+        else:
+            out += command_radius(state, n, ruling=king_rules(n, orders.get(n.name, ())))
+    return out
+
+
+def encounters(state: GameState) -> list[Ruling]:
+    """Armies of different nations in one place: a battle, a siege, or a meeting, as the GM rules."""
+    at: dict[str, list[tuple[str, Army]]] = defaultdict(list)
+    for n in state.nations.values():
+        for army in n.armies:
+            if army.units:
+                at[army.location].append((n.name, army))
+    out = []
+    for place, present in sorted(at.items()):
+        nations = sorted({name for name, _ in present})
+        if len(nations) < 2:
+            continue
+        forces = "; ".join(f"{name}: {army.name} ({format_units(army.units)}, status {army.status})"
+                           for name, army in present)
+        owner = [m.name for m in state.nations.values()
+                 if (h := accounts.holding_of(m, state.world, place)) is not None and statuses.get(h.status).tax > 0]
+        held = f"; held by {', '.join(owner)}" if owner else ""
+        out.append(Ruling(0, "", "battle", f"Forces of {', '.join(nations)} meet at {place} ({forces}){held}: "
+                                           "battle, siege or peaceful meeting?",
+                          tables=["Basic Rulebook combat", "Table 2-4 army status"], parties=nations))
+    return out
+
+
+def king_rules(n: Nation, lines: Iterable[str]) -> bool:
+    king = n.king()
+    if king is None:
+        return False
+    for line in lines:
+        if not line.lower().startswith("action "):
+            continue
+        order = parse_order(line)
+        if isinstance(order, LeaderAction) and order.leader == king.name and order.code in RULE_CODES:
+            return True
+    return False
+
+
+def links(state: GameState, n: Nation) -> list[command.Link]:
+    """The map as a messenger or merchant leader crosses it: a point a region or zone; the nation's own
+    railroads are extra crossings at a quarter (the tracer takes the cheaper)."""
+    rails = [link for s in n.railroads if s.levels > 0 for link in command.links_both_ways(s.a, s.b, 1.0, "rail")]
+    return [*_map_links(state.world), *rails]
+
+
+def _map_links(world: CampaignMap) -> list[command.Link]:
+    key = id(world)
+    cached = _LINKS.get(key)
+    if cached is not None and cached[0] is world:
+        return cached[1]
+    out: list[command.Link] = []
+    for region in world.regions.values():
+        for nb in region.neighbours:
+            out.append(command.Link(region.name, nb, 1.0, "land"))
+        for zone in region.coasts:
+            out += command.links_both_ways(region.name, zone, 1.0, "sea")
+    for link in world.links:
+        out += command.links_both_ways(link.a, link.b, 1.0, "sea")
+    _LINKS.clear()
+    _LINKS[key] = (world, out)
+    return out
+
+
+# One map's crossings, kept while the same map object is in use (a turn traces every nation on it).
+_LINKS: dict[int, tuple[CampaignMap, list[command.Link]]] = {}
+
+
+def _region(world: CampaignMap, place: str) -> str:
+    key = world.canonical(place)
+    if key is None:
+        return place
+    return key if key in world.zones else world.region_of(key).name
+
+
+def command_radius(state: GameState, n: Nation, *, ruling: bool) -> list[Ruling]:
+    """Regions the CCR does not reach at the end of the turn (LotE 6.1, 6.1.1): they may revolt."""
+    world = state.world
+    king = n.king()
+    origin = world.cities[n.capital].region if n.capital in world.cities else (
+        _region(world, king.location) if king and king.location else n.homeland)
+    if not origin:
+        return []
+    ccr = command.command_control_radius(n.bureaucratic_level, king.admin if king else 0, king_ruling=ruling,
+                                         options=campaign.command_options(state.options))
+    conduits = [command.Conduit(world.cities[c.a].region, world.cities[c.b].region,
+                                accounts.anchor_ok(state, n, c.a) and accounts.anchor_ok(state, n, c.b))
+                for c in n.conduits if c.a in world.cities and c.b in world.cities]
+    unsettled = [r.name for r in world.regions.values() if r.people in ("P", "N", "B")]
+    tsetse = [r.name for r in world.regions.values() if "tsetse" in r.features]
+    # trace_ccr's tracing (rules/command.py, LotE 6.1.1), stopped a little past the radius: the GM sees how far
+    # the near misses are, and the far side of a large map is not searched for every nation.
+    shortcuts = [command.Link(end, other, kind="conduit") for c in conduits if c.complete
+                 for end, other in ((c.a, c.b), (c.b, c.a))]
+    costs = command.shortest_costs(origin, [*links(state, n), *shortcuts],
+                                   command.ccr_costs(unsettled=unsettled, tsetse=tsetse), limit=ccr + SEARCH_PAST)
+    held = sorted(accounts.held_regions(n, world))
+    away = command.out_of_control(costs, held, ccr)
+    if not away:
+        return []
+    detail = ", ".join(f"{r} ({number(costs[r]) if r in costs else f'over {ccr + SEARCH_PAST}'})" for r in away)
+    king_part = f" + {king.name}'s Administration {king.admin}" if king and ruling else ""
+    return [Ruling(0, n.name, "ccr", f"{n.name}'s CCR is {ccr} (BL {n.bureaucratic_level}{king_part}) from {origin}; "
+                                     f"beyond it: {detail}. Check them for revolt (LotE 6.1.1).",
+                   tables=["Table 6-1 CCR Costs Supplement", "Basic Rulebook revolt"])]
+
+
+def control_web(state: GameState, n: Nation) -> list[Ruling]:
+    """Merchant House sites no chain of sites reaches within the Action Range: each degrades a level (7.3.7)."""
+    world = state.world
+    options = campaign.merchant_options(state.options)
+    sites = [merchant.Site(h.city if hasattr(h, "city") else h.region, h.status)
+             for h in n.holdings() if statuses.is_merchant(h.status)]
+    if not sites:
+        return []
+    regular = [h.city if hasattr(h, "city") else h.region for h in n.holdings()
+               if statuses.get(h.status).ladder == "nation" and statuses.at_least(h.status, "T")]
+    graph = links(state, n)
+    reach_range = merchant.action_range(n.tech_level, options)
+    cache: dict[str, dict[str, float]] = {}
+
+    def reach(location: str) -> Mapping[str, float]:
+        start = _region(world, location)
+        if start not in cache:
+            by_region = command.shortest_costs(start, graph, limit=reach_range)
+            cache[start] = {place: by_region[_region(world, place)] for place in
+                            {*(s.location for s in sites), *regular} if _region(world, place) in by_region}
+        return cache[start]
+
+    cut = merchant.isolated_sites(sites, tributary_or_better=regular, reach=reach, action_range_ap=reach_range,
+                                  options=options)
+    if not cut:
+        return []
+    proposals = []
+    for site in cut:
+        after = merchant.degrade(site)
+        proposals.append(f"{site.location} {site.code} → {after.code if after else 'gone'}")
+    return [Ruling(0, n.name, "control web", f"{n.name}'s sites out of reach of its control web (Action Range "
+                                            f"{reach_range} AP): {'; '.join(proposals)}. Each degrades one level "
+                                            "this turn (LotE 7.3.7); `edit` the sheet as you rule.",
+                   tables=["LotE 7.3.7 Controlling the Domains of a Merchant House"])]

@@ -1,0 +1,158 @@
+"""The campaign state: the date, every nation's sheet, the map, the loans and monopolies between
+nations, and, between resolution and publication, the turn being processed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import RulesError
+from engine.rulesets.lote_modern.records import from_data, to_data
+from engine.rulesets.lote_modern.rules.banking import Loan, TaxPenalty
+from engine.rulesets.lote_modern.sheet import Nation, fold
+from engine.rulesets.lote_modern.world import CampaignMap
+
+STAGES = ("orders", "rulings", "ended")
+
+
+@dataclass(slots=True)
+class Monopoly:
+    """A monopoly a Merchant House holds in a nation's economy (LotE 7.1.1)."""
+
+    id: int
+    house: str
+    nation: str
+    good: str = ""
+    kind: str = "granted"
+
+
+@dataclass(slots=True)
+class Ruling:
+    """Something the GM must rule on after the mechanical part of a turn."""
+
+    id: int
+    nation: str
+    kind: str
+    text: str
+    rolls: list[str] = field(default_factory=list)
+    tables: list[str] = field(default_factory=list)
+    parties: list[str] = field(default_factory=list)
+    ruling: str = ""
+    public: bool = False
+    ruled: bool = False
+
+
+@dataclass(slots=True)
+class TurnReport:
+    """A processed turn waiting for the GM: what the bot did for each nation, and what needs ruling."""
+
+    turn: int
+    lines: dict[str, list[str]] = field(default_factory=dict)
+    rulings: list[Ruling] = field(default_factory=list)
+    news: list[str] = field(default_factory=list)
+    orders: dict[str, list[str]] = field(default_factory=dict)
+    rolls: dict[str, list[str]] = field(default_factory=dict)
+
+    def ruling(self, rid: int) -> Ruling:
+        for r in self.rulings:
+            if r.id == rid:
+                return r
+        raise RulesError(f"no ruling #{rid} this turn (open: {', '.join(str(r.id) for r in self.open()) or 'none'})")
+
+    def open(self) -> list[Ruling]:
+        return [r for r in self.rulings if not r.ruled]
+
+
+@dataclass(slots=True)
+class AuditEntry:
+    """A GM change to a sheet or the map, kept for the record."""
+
+    turn: int
+    nation: str
+    text: str
+
+
+@dataclass(slots=True)
+class GameState:
+    """The whole campaign."""
+
+    title: str
+    year: int
+    month: int
+    turn: int
+    nations: dict[str, Nation]
+    world: CampaignMap
+    stage: str = "orders"
+    options: dict[str, Any] = field(default_factory=dict)
+    loans: list[Loan] = field(default_factory=list)
+    defaults: list[Loan] = field(default_factory=list)
+    tax_penalties: list[TaxPenalty] = field(default_factory=list)
+    monopolies: list[Monopoly] = field(default_factory=list)
+    report: TurnReport | None = None
+    audit: list[AuditEntry] = field(default_factory=list)
+    newsletters: list[str] = field(default_factory=list)
+    pending_news: list[str] = field(default_factory=list)
+    next_id: int = 1
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.nations)
+
+    def nation(self, name: str) -> Nation:
+        for key, nation in self.nations.items():
+            if fold(key) == fold(name):
+                return nation
+        raise RulesError(f"no nation `{name}` (nations: {', '.join(self.nations)})")
+
+    def find_nation(self, name: str) -> Nation | None:
+        return next((n for k, n in self.nations.items() if fold(k) == fold(name)), None)
+
+    def take_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def loans_of(self, name: str) -> list[Loan]:
+        return [x for x in self.loans if name in (x.lender, x.borrower)]
+
+    def in_default(self, name: str) -> bool:
+        """Whether a nation has defaulted and not yet made its penalty payment (LotE 6.2.6-6.2.7)."""
+        return any(x.borrower == name for x in self.defaults)
+
+    def loan(self, key: str) -> Loan:
+        for x in self.loans:
+            if fold(x.id) == fold(key.lstrip("#")):
+                return x
+        raise RulesError(f"no outstanding loan `{key}`")
+
+    def monopolies_of(self, name: str) -> list[Monopoly]:
+        return [m for m in self.monopolies if name in (m.house, m.nation)]
+
+    # -- persistence -----------------------------------------------------------------------
+    def dump(self) -> dict[str, Any]:
+        return {
+            "title": self.title, "year": self.year, "month": self.month, "turn": self.turn,
+            "stage": self.stage, "options": dict(self.options),
+            "nations": [to_data(n) for n in self.nations.values()], "world": self.world.dump(),
+            "loans": to_data(self.loans), "defaults": to_data(self.defaults),
+            "tax_penalties": to_data(self.tax_penalties), "monopolies": to_data(self.monopolies),
+            "report": to_data(self.report) if self.report else None, "audit": to_data(self.audit),
+            "newsletters": list(self.newsletters), "pending_news": list(self.pending_news),
+            "next_id": self.next_id,
+        }
+
+    @classmethod
+    def load(cls, raw: dict[str, Any]) -> GameState:
+        nations = [from_data(Nation, n) for n in raw["nations"]]
+        return cls(
+            title=raw["title"], year=raw["year"], month=raw.get("month", 1), turn=raw["turn"],
+            nations={n.name: n for n in nations}, world=CampaignMap.load(raw["world"]),
+            stage=raw.get("stage", "orders"), options=dict(raw.get("options", {})),
+            loans=[Loan.load(x) for x in raw.get("loans", [])],
+            defaults=[Loan.load(x) for x in raw.get("defaults", [])],
+            tax_penalties=[TaxPenalty.load(x) for x in raw.get("tax_penalties", [])],
+            monopolies=[from_data(Monopoly, x) for x in raw.get("monopolies", [])],
+            report=from_data(TurnReport, raw["report"]) if raw.get("report") else None,
+            audit=[from_data(AuditEntry, x) for x in raw.get("audit", [])],
+            newsletters=list(raw.get("newsletters", [])), pending_news=list(raw.get("pending_news", [])),
+            next_id=raw.get("next_id", 1),
+        )
