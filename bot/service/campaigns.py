@@ -38,7 +38,7 @@ def parse_options(text: str | None) -> dict[str, str]:
             if "=" not in piece:
                 raise ServiceError(f"options are name=value pairs; `{piece}` has no `=`")
             key, value = piece.split("=", 1)
-            out[key.strip().replace("-", "_")] = value.strip()
+            out[key.strip()] = value.strip()
     return out
 
 

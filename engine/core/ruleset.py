@@ -116,12 +116,16 @@ class Ruleset(ABC, Generic[S]):
 
     def parse_options(self, raw: Mapping[str, str]) -> dict[str, OptionValue]:
         """Options given by name; unknown names are an error; missing ones take their defaults."""
-        known = {o.name: o for o in self.options}
-        unknown = sorted(set(raw) - set(known))
+        def norm(name: str) -> str:
+            return name.strip().lower().replace("-", "_")
+
+        known = {norm(o.name): o for o in self.options}
+        given = {norm(k): v for k, v in raw.items()}
+        unknown = sorted(set(given) - set(known))
         if unknown:
-            names = ", ".join(known) or "none"
+            names = ", ".join(o.name for o in self.options) or "none"
             raise RulesError(f"unknown option {', '.join(unknown)} (options: {names})")
-        return {name: (o.parse(raw[name]) if name in raw else o.default) for name, o in known.items()}
+        return {o.name: (o.parse(given[key]) if key in given else o.default) for key, o in known.items()}
 
     def can_read(self, version: str) -> bool:
         """Whether a campaign started under `version` can go on under this code."""

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import Dice, IllegalAction, Setup, UploadError, Verdict, Viewer, Visibility, Window
+from engine.core import Dice, IllegalAction, RulesError, Setup, UploadError, Verdict, Viewer, Visibility, Window
 from engine.rulesets import get
 
 SEED = b"\x02" * 32
@@ -76,3 +76,9 @@ def test_region_owner_changes_and_state_round_trips(ff, state):
 def test_bad_region_files_are_refused_with_reason(ff):
     with pytest.raises(UploadError, match="links to `Nowhere`"):
         ff.check_upload("regions", '[[region]]\nname = "A"\nlinks = ["Nowhere"]')
+
+
+def test_options_match_with_hyphens_or_underscores_and_unknown_ones_are_named(ff):
+    assert ff.parse_options({"reveal-orders": "no", "MAX_SEATS": "3"}) == {"reveal_orders": False, "max_seats": 3}
+    with pytest.raises(RulesError, match="unknown option speed"):
+        ff.parse_options({"speed": "fast"})
