@@ -16,7 +16,7 @@ from bot.service.campaign_settings import CampaignSettings
 from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
-from bot.service.lookup import find_campaign, require_gm
+from bot.service.lookup import find_campaign, is_gm, require_gm
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.store.models import Campaign, OrderSet, Seat, Snapshot
@@ -91,7 +91,7 @@ async def play_for(session: AsyncSession, services: Services, campaign: Campaign
     await steps.record_step(session, services, campaign, ruleset, step, dice, kind="action",
                             actor=Actor(seat, None, Viewer.of_seat(seat)),
                             body={"action": action, "by": actor.name, "why": kind},
-                            visibility=Visibility.everyone())
+                            visibility=Visibility.to(seat))
 
 
 async def advance(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
@@ -148,6 +148,8 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
 async def snapshot_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[tuple[int, str]]:
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
+        if not is_gm(campaign, caller):
+            return []
         snaps = await record.snapshots_of(session, campaign.id)
         return [(s.id, f"{s.phase_label} (#{s.seq})") for s in reversed(snaps)][:25]
 
@@ -318,6 +320,8 @@ async def table_upload(services: Services, caller: Caller, text: str, campaign_n
 async def table_names(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
+        if not is_gm(campaign, caller):
+            return []
         return sorted(campaign_tables(campaign))
 
 
@@ -381,8 +385,8 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
 async def gm_action_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
-        if campaign.status != "running":
-            return []
+        if campaign.status != "running" or not is_gm(campaign, caller):
+            return []  # the GM's actions name pending rulings: nobody else may even see the list
         ruleset = record.ruleset_of(campaign)
         return [a.text for a in ruleset.view(record.state_of(campaign, ruleset), Viewer.gm()).actions]
 

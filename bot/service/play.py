@@ -44,9 +44,10 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
             step = ruleset.act(state, viewer, action, dice)
         except RulesError as exc:
             raise ServiceError(str(exc)) from None
+        # the action's own text stays with its seat (a tactic chosen in secret, say); its events say what is public
         phase = await steps.record_step(session, services, campaign, ruleset, step, dice, kind="action",
                                         actor=Actor(seat.name, caller.user_id, viewer), body={"action": action},
-                                        visibility=Visibility.everyone())
+                                        visibility=Visibility.to(seat.name))
         text = summary(step.events, dice.rolls, lambda v: v.allows(viewer)) or f"`{action}` done."
         actions = ruleset.view(step.state, viewer).actions if seat.name in phase.waiting else ()
     return Reply(text, campaign_id=campaign.id, phase_key=phase.key, actions=tuple(actions))

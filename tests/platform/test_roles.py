@@ -120,3 +120,6 @@ async def test_help_and_autocomplete(gaul: Console) -> None:
     assert "result all:" in out and "result Arverni:" in out
     out = await said(gaul, '@gaius #forum complete /campaign status campaign:"Ga"')
     assert "Gaul" in out
+    # the GM's actions name pending rulings and results: nobody else sees even the list
+    assert "(none)" in await said(gaul, '@vercingetorix #forum complete /gm act action:"result"')
+    assert "(none)" in await said(gaul, '@caesar #forum complete /gm rollback to:"Turn"')

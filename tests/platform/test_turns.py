@@ -72,3 +72,15 @@ async def test_a_turn_timer_plays_for_a_seat_that_runs_out_of_time(lite: Console
     await lite.run_line(f"@{seat_user} /act action:\"take 1\"")
     out = await said(lite, "clock +13h")
     assert "ran out of time; Herald plays `take 1`" in out
+
+
+async def test_an_action_text_stays_with_its_seat_and_its_events_are_public(lite: Console) -> None:
+    out = await start(lite)
+    first, other = ("bea", "cy") if "@bea, it's your turn" in out else ("cy", "bea")
+    await lite.run_line(f"@{first} /act action:\"take 2\"")
+    own = await said(lite, f"@{first} /history turn:0")
+    theirs = await said(lite, f"@{other} /history turn:0")
+    watcher = await said(lite, "@dee /history turn:0")
+    assert "`take 2`" in own
+    assert "`take 2`" not in theirs and "`take 2`" not in watcher
+    assert "takes 2; 8 left" in theirs and "takes 2; 8 left" in watcher
