@@ -181,14 +181,15 @@ class Console:
         params = {p.name: p for p in command.parameters}
         resolved: dict[str, dict[str, Any]] = {}
         options = []
+        keys = list(line.options)
         for key, raw in line.options.items():
             if key not in params:
                 raise ScriptError(f"/{' '.join(line.words)} has no option `{key}` (it has: {', '.join(params)})")
+            if focused and key == keys[-1]:  # what is being typed is sent as typed, for autocomplete
+                options.append({"name": key, "type": params[key].type.value, "value": raw, "focused": True})
+                continue
             options.append({"name": key, "type": params[key].type.value,
                             "value": self._value(params[key].type, raw, resolved)})
-        if focused and options:
-            options[-1]["focused"] = True
-            options[-1]["value"] = line.options[options[-1]["name"]]
         for sub in reversed(chain):
             kind = 2 if isinstance(sub, app_commands.Group) else 1
             options = [{"name": sub.name, "type": kind, "options": options}]
