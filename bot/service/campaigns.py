@@ -12,12 +12,11 @@ from sqlalchemy.exc import IntegrityError
 from bot.service import record, steps
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Caller, Services
-from bot.service.errors import NotAllowed, ServiceError
-from bot.service.lookup import find_campaign, is_gm, require_gm, seat_of
+from bot.service.errors import ServiceError
+from bot.service.lookup import find_campaign, require_gm, seat_of
 from bot.service.replies import Reply
 from bot.store.models import Campaign, Follower, OrderSet, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
-from engine.rulesets import available
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
 SEAT = re.compile(r"^[^\n:@#`*_~|<>]{1,32}$")
@@ -269,20 +268,6 @@ async def for_autocomplete(services: Services, caller: Caller, prefix: str) -> l
             Campaign.guild_id == caller.guild_id, Campaign.name.ilike(f"{prefix}%")).order_by(Campaign.name)
             .limit(25))
         return list(names)
-
-
-def rulesets() -> list[str]:
-    return available()
-
-
-async def gm_or_seat(services: Services, caller: Caller, campaign_name: str | None) -> bool:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
-        if is_gm(campaign, caller):
-            return True
-        if await seat_of(session, campaign, caller) is None:
-            raise NotAllowed("only the GM and seated players can do that")
-        return False
 
 
 async def free_seats(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:

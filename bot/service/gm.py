@@ -19,7 +19,7 @@ from bot.service.errors import NotFound, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_gm
 from bot.service.replies import Reply
 from bot.service.steps import Actor
-from bot.store.models import Campaign, OrderSet, Seat, Snapshot
+from bot.store.models import Campaign, OrderSet, Seat
 from engine.core import OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
 from engine.core.tables import parse_tables
 
@@ -389,8 +389,3 @@ async def gm_action_choices(services: Services, caller: Caller, campaign_name: s
             return []  # the GM's actions name pending rulings: nobody else may even see the list
         ruleset = record.ruleset_of(campaign)
         return [a.text for a in ruleset.view(record.state_of(campaign, ruleset), Viewer.gm()).actions]
-
-
-async def latest_snapshot(session: AsyncSession, campaign: Campaign) -> Snapshot | None:
-    snaps = await record.snapshots_of(session, campaign.id)
-    return snaps[-1] if snaps else None

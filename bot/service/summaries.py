@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from engine.core import Event, Roll, Visibility
 
@@ -33,11 +33,3 @@ def summary(events: Sequence[Event], rolls: Sequence[Roll], audience: Audience) 
     if dice:
         lines.append("\n".join(dice))
     return "\n".join(lines)
-
-
-def seats_mentioned(events: Iterable[Event], rolls: Iterable[Roll]) -> set[str]:
-    out: set[str] = set()
-    for item in (*events, *rolls):
-        if not item.visibility.public:
-            out |= item.visibility.seats
-    return out
