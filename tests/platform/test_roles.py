@@ -18,6 +18,7 @@ SETUP = """
 
 @pytest.fixture
 async def gaul(lite: Console) -> Console:
+    (lite.base_dir / "r.toml").write_text('[[region]]\nname = "Alesia"\n')
     await lite.run_script(SETUP)
     return lite
 
@@ -27,6 +28,8 @@ async def said(con: Console, line: str) -> str:
 
 
 GM_ONLY = [
+    "/campaign start", "/gm upload kind:regions file:@r.toml", "/gm table upload file:@r.toml",
+    "/gm seat replace seat:Arverni user:@ambiorix", "/gm seat auto seat:Arverni",
     "/gm advance", "/gm rollback", "/gm deadline set when:2d", "/gm deadline clear",
     "/gm seat assign seat:Arverni user:@ambiorix", "/gm seat kick seat:Arverni", "/gm note text:hello",
     "/gm table list", '/gm act action:"result all: x"', "/gm settings", "/campaign end",
