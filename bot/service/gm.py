@@ -306,11 +306,11 @@ async def table_roll(services: Services, caller: Caller, name: str, private: boo
 
 
 async def table_upload(services: Services, caller: Caller, text: str, campaign_name: str | None) -> Reply:
-    try:
-        tables = parse_tables(text)
-    except RulesError as exc:
-        raise ServiceError(str(exc)) from None
     async with gm_write(services, caller, campaign_name) as (session, campaign):
+        try:
+            tables = parse_tables(text)
+        except RulesError as exc:
+            raise ServiceError(str(exc)) from None
         campaign.tables = {**(campaign.tables or {}), **{n: t.dump() for n, t in tables.items()}}
         record.log(session, campaign, services, kind="tables", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.gm_only(), body={"source": text, "names": sorted(tables)})
