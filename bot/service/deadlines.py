@@ -36,7 +36,8 @@ async def run_due(services: Services) -> int:
 async def fire(services: Services, timer_id: int) -> None:
     try:
         async with services.db.write() as session:
-            timer = await session.get(Timer, timer_id)
+            # locked: with several processes on one PostgreSQL, the second to reach a timer sees it fired
+            timer = await session.get(Timer, timer_id, with_for_update=True)
             if timer is None or timer.fired:
                 return
             timer.fired = True
