@@ -340,6 +340,8 @@ class Console:
                     out.append(f"      [menu {comp.get('placeholder', '')}: " + " | ".join(labels) + "]")
         for name, blob in files:
             out.append(f"      [file: {self._save(name, blob)}]")
+            if name.endswith((".md", ".txt")):  # Discord shows a text attachment's content on a click
+                out += [f"      │ {line}" for line in self.humanize(blob.decode(errors="replace")).split("\n")]
         return out
 
     def _save(self, name: str, blob: bytes) -> str:

@@ -36,15 +36,14 @@ def _leader(ctx: Ctx, name: str) -> Leader:
     return leader
 
 
-def _needs(ctx: Ctx, ruling: NeedsRuling, what: str, *, parties: list[str] | None = None) -> None:
-    """Turn a rules module's ruling request into an item in the GM's window."""
+def _needs(ctx: Ctx, ruling: NeedsRuling, what: str, *, parties: list[str] | None = None, gm_hint: str = "") -> None:
+    """Turn a rules module's ruling request into an item in the GM's window. The d100 for the GM's chance,
+    the factors and any hint stay with the GM; the nation is told only what it attempted."""
     factors = "; ".join(f"{k}: {v}" for k, v in ruling.factors)
-    text = f"{what}. {ruling.question}" + (f" ({factors})" if factors else "")
+    text = f"{what}{gm_hint}. {ruling.question}" + (f" ({factors})" if factors else "")
     rolls = [f"d100 for the GM's chance: {ruling.roll.text()}"] if ruling.roll else []
     tables = [ruling.rule] + ([ruling.applies] if ruling.applies else [])
-    ctx.ruling("action", text, rolls=rolls, tables=tables, parties=parties)
-    if ruling.roll:
-        ctx.rolls.append(f"{what}: {ruling.roll.text()}")
+    ctx.ruling("action", text, rolls=rolls, tables=tables, parties=parties, brief=what)
 
 
 @handles(LeaderAction)
@@ -252,11 +251,17 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
         stat = {"Diplomacy": leader.diplomacy, "Combat": leader.combat}.get(action.stat, leader.diplomacy)
         attempt = merchant_actions.Attempt(leader.name, stat, support_gold=support,
                                            in_region=bool(key and key in world.regions))
-        ruling = merchant_actions.action_ruling(action.code, n.name, key or target, attempt, dice=ctx.dice)
+        judge = "for the GM to judge"  # the sheets hold no religion, language or travel time to assess it from
+        unassessed: dict[str, object] = {"hostile religion": judge, "different language": judge,
+                                         "distance (AP)": judge}
+        if action.code in ("amn", "gpt"):
+            unassessed["House locations in the nation"] = judge
+        ruling = merchant_actions.action_ruling(action.code, n.name, key or target, attempt, dice=ctx.dice,
+                                                extra=unassessed)
         follow = {"aa": "ma", "emf": "mf", "obo": "bo", "fct": "ci"}.get(action.code)
         hint = f"; on success `edit {n.name} city[{key}].status ={follow}`" if follow and key in world.cities else ""
         _needs(ctx, ruling, f"{n.name}: {leader.name} attempts {action.name} ({action.code.upper()}) at {key} "
-                            f"({cost.ap} AP, {number(cost.gp)} GP){hint}")
+                            f"({cost.ap} AP, {number(cost.gp)} GP)", gm_hint=hint)
         ctx.report(f"{leader.name} attempts {action.name} at {key} ({cost.ap} AP, {number(cost.gp)} GP).")
     return Outcome(OK, f"{action.name} at {key}: {cost.ap} AP and {number(cost.gp)} GP (Table 7-2"
                        f"{f', {number(support)} GP in support' if support else ''}); the GM rules the attempt")

@@ -163,16 +163,17 @@ class Ctx:
             self.others.setdefault(nation, []).append(line)
 
     def ruling(self, kind: str, text: str, *, rolls: list[str] | None = None, tables: list[str] | None = None,
-               parties: list[str] | None = None) -> None:
+               parties: list[str] | None = None, brief: str = "") -> None:
         if self.apply:
             self.rulings.append(Ruling(0, self.n.name, kind, text, rolls or [], tables or [],
-                                       parties or [self.n.name]))
+                                       parties or [self.n.name], brief=brief))
 
     def d100(self, purpose: str, *, visibility: Visibility = GM_ONLY) -> int | None:
         if not self.apply or self.dice is None:
             return None
         roll = self.dice.roll(1, 100, purpose=f"{self.n.name}/{purpose}", visibility=visibility)
-        self.rolls.append(f"{purpose}: {roll.text()}")
+        if visibility.public or self.n.name in visibility.seats:  # the GM's chance rolls stay the GM's
+            self.rolls.append(f"{purpose}: {roll.text()}")
         return roll.total
 
 

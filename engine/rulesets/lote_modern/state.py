@@ -40,6 +40,7 @@ class Ruling:
     ruling: str = ""
     public: bool = False
     ruled: bool = False
+    brief: str = ""  # what the nation that caused it is told the item is (the GM's text may hold GM-only hints)
 
 
 @dataclass(slots=True)

@@ -194,7 +194,7 @@ def turn_result(state: GameState, report: TurnReport, name: str) -> str:
 def _label(r: Ruling, viewer: str) -> str:
     """What a party is told the ruling is about: the full item only for the nation that caused it."""
     if r.nation == viewer:
-        return f"#{r.id} {r.text}"
+        return f"#{r.id} {r.brief or r.text}"
     return f"#{r.id} ({r.kind})"
 
 
