@@ -299,7 +299,8 @@ class Console:
                 return out
             if t == 8:
                 choices = data.get("choices", [])
-                return [f"  ⌨ choices for @{asker}: " + (", ".join(c["name"] for c in choices) or "(none)")]
+                shown = [c["name"] if c["name"] == str(c["value"]) else f"{c['name']} [{c['value']}]" for c in choices]
+                return [f"  ⌨ choices for @{asker}: " + (", ".join(shown) or "(none)")]
             return []
         if kind in ("followup", "edit_original"):
             if not payload.get("content") and not item.files and not payload.get("components"):

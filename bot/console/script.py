@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field
 
@@ -39,6 +40,9 @@ def parse(raw: str) -> Line | None:
     stripped = raw.strip()
     if not stripped or stripped.startswith("# ") or stripped == "#":
         return None  # a comment: "# " (a channel is "#name", with no space)
+    echo = re.match(r"^(?:[@#]\S+\s+)*echo(?:\s+(.*))?$", stripped)
+    if echo:  # said as written: apostrophes and all
+        return Line(verb="echo", text=echo[1] or "")
     try:
         tokens = shlex.split(stripped, comments=False, posix=True)
     except ValueError as exc:

@@ -19,8 +19,9 @@ from bot.service.errors import NotFound, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_gm
 from bot.service.replies import Reply
 from bot.service.steps import Actor
+from bot.service.summaries import gm_only, summary
 from bot.store.models import Campaign, OrderSet, Seat
-from engine.core import OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
+from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
 from engine.core.tables import parse_tables
 
 
@@ -67,7 +68,9 @@ async def advance_campaign(session: AsyncSession, services: Services, campaign: 
         new = await steps.record_step(session, services, campaign, ruleset, step, dice, kind="resolution",
                                       actor=actor, body={"orders": orders, "missing": missing},
                                       visibility=Visibility.gm_only())
-        return f"**{phase.label}** resolved; now **{new.label}**."
+        text = f"**{phase.label}** resolved; now **{new.label}**."
+        secret = summary(step.events, dice.rolls, gm_only)
+        return f"{text}\nFor the GM only:\n{secret}" if secret else text
     if phase.window is Window.TURN:
         done = []
         for seat in sorted(phase.waiting):
@@ -361,8 +364,6 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
             raise ServiceError(str(exc)) from None
         await steps.record_step(session, services, campaign, ruleset, step, dice, kind="gm-action",
                                 actor=gm_actor(caller), body={"action": action}, visibility=Visibility.gm_only())
-        from bot.service.summaries import summary
-
         text = summary(step.events, dice.rolls, lambda v: True) or "Done."
     return Reply(text, campaign_id=campaign.id)
 
@@ -382,10 +383,10 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
     return Reply(f"Settings of **{campaign.name}**:\n{updated.describe()}", campaign_id=campaign.id)
 
 
-async def gm_action_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:
+async def gm_action_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[Action]:
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
         if campaign.status != "running" or not is_gm(campaign, caller):
             return []  # the GM's actions name pending rulings: nobody else may even see the list
         ruleset = record.ruleset_of(campaign)
-        return [a.text for a in ruleset.view(record.state_of(campaign, ruleset), Viewer.gm()).actions]
+        return list(ruleset.view(record.state_of(campaign, ruleset), Viewer.gm()).actions)

@@ -47,13 +47,15 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
         text = summary(step.events, rolls, seat_only(seat))
         if text:
             record.post(session, campaign, services, f"seat:{seat}", text)
-    if not actor.viewer.is_gm:
+    if actor.name != "GM":  # the GM reads it in their own reply; timers and seats tell the GM's thread
         text = summary(step.events, rolls, gm_only)
         if text:
             record.post(session, campaign, services, "gm", text)
     if phase.key != campaign.phase_key:
         await enter_phase(session, services, campaign, ruleset, step.state, phase)
-    elif phase.window is Window.TURN:
+        return phase
+    campaign.phase_label = phase.label  # a phase may relabel itself ("the GM rules (2 open)")
+    if phase.window is Window.TURN:
         await schedule_autoplay(session, services, campaign, phase)
     return phase
 

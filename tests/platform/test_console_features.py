@@ -100,3 +100,27 @@ async def test_long_answers_are_split_or_attached_never_cut(gaul: Console) -> No
     assert "the whole text" in out and "is attached" in out and "herald.md" in out
     sent = [s for s in gaul.fake.sent if s.files and s.files[0][0] == "herald.md"]
     assert sent[-1].files[0][1].decode().count("✅") == 24
+
+
+async def test_the_gm_reads_the_gm_only_news_of_a_resolution_and_timers_tell_the_gm_thread(lite: Console) -> None:
+    """Found by playing LotE and Terra Nova: the GM's advance reply said only 'resolved'."""
+    import engine.rulesets as registry
+
+    registry._REGISTRY["secretive"] = "tests.platform.secretive:Secretive"
+    registry.get.cache_clear()
+    try:
+        await lite.run_script("""
+@gm #t /campaign create name:Whispers ruleset:secretive
+@pat /campaign join seat:Pat
+@gm /campaign start
+""")
+        out = "\n".join(await lite.run_line("@gm /gm advance"))
+        assert "For the GM only:" in out and "the spy reports" in out
+        await lite.run_line("@gm /gm settings key:auto_advance value:deadline")
+        await lite.run_line("@gm /gm deadline set when:1h")
+        out = "\n".join(await lite.run_line("clock +2h"))
+        assert "#Whispers — GM: the spy reports" in out
+        assert "#Whispers: the spy reports" not in out
+    finally:
+        del registry._REGISTRY["secretive"]
+        registry.get.cache_clear()

@@ -110,7 +110,8 @@ async def test_two_turns_of_lords_of_the_earth_through_the_console(lite: Console
     rolls_before = re.findall(r"🎲 .*", undone[1])
     rolls_after = re.findall(r"🎲 .*", redone[1])
     assert len(rolls_before) == 4 and rolls_before == rolls_after
-    research = [d.text for d in deliveries if d.where == f"#{THREAD} — England" and "🎲 P001" in d.text]
+    research = [d.text for d in deliveries
+                if d.where == f"#{THREAD} — England" and "🎲 England research P001" in d.text]
     assert len(research) == 3 and research[0] == research[1]                # turn 1 twice, then turn 2
     assert any("rolled **The Narrow Seas** back" in t and "Spain's silver fleet" in t for t in thread)
     spain = next(d.text for d in deliveries if d.where == f"#{THREAD} — Spain" and "turn 1 results" in d.text)

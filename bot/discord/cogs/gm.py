@@ -24,9 +24,11 @@ async def table_choices(interaction: discord.Interaction, current: str) -> list[
 
 
 async def gm_action_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    texts = await gm.gm_action_choices(herald(interaction).services, who(interaction), interaction.namespace.campaign)
-    return [app_commands.Choice(name=t[:100], value=t[:100]) for t in texts
-            if t.lower().startswith(current.lower()) or current.lower() in t.lower()][:25]
+    actions = await gm.gm_action_choices(herald(interaction).services, who(interaction),
+                                         interaction.namespace.campaign)
+    needle = current.lower()
+    return [app_commands.Choice(name=a.label[:100], value=a.text) for a in actions
+            if len(a.text) <= 100 and (needle in a.text.lower() or needle in a.label.lower())][:25]
 
 
 class GM(commands.GroupCog, group_name="gm"):
