@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from sqlalchemy import select
 
 from bot.console.fake import GUILD_ID, FakeDiscord, Sent
 from bot.console.script import Line, ScriptError, parse
@@ -21,6 +22,7 @@ from bot.service import deadlines, outbox
 from bot.service.clock import ManualClock, format_span, parse_span
 from bot.service.context import Services
 from bot.store.db import Database
+from bot.store.models import Campaign, Seat
 
 OPTION_TYPES = discord.AppCommandOptionType
 
@@ -56,6 +58,18 @@ class Console:
 
     async def start(self) -> None:
         await self.fake.start()
+        await self._remember_threads()
+
+    async def _remember_threads(self) -> None:
+        """A saved database knows threads this run's Discord never made: name them, so posts read well."""
+        async with self.services.db.read() as session:
+            for campaign in await session.scalars(select(Campaign)):
+                names = {campaign.thread_id: campaign.name, campaign.gm_thread_id: f"{campaign.name} — GM"}
+                for seat in await session.scalars(select(Seat).where(Seat.campaign_id == campaign.id)):
+                    names[seat.thread_id] = f"{campaign.name} — {seat.name}"
+                for thread_id, name in names.items():
+                    if thread_id and thread_id not in self.fake.channels:
+                        self.fake.channels[thread_id] = self.fake._channel_payload(thread_id, name, kind=11)
 
     async def close(self) -> None:
         await self.bot.close()

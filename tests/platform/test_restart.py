@@ -88,3 +88,13 @@ async def test_killed_between_post_and_marking_sent_does_not_post_twice(url: str
     assert comet_posts(second) == []  # the repeat carried the same nonce and was dropped
     assert any(s.payload.get("deduplicated") for s in second.fake.sent if s.kind == "channel_message")
     await stop(second)
+
+
+async def test_the_console_names_the_threads_of_a_saved_database(url: str) -> None:
+    first = await boot(url, "one")
+    await first.run_line("@gm #t /campaign create name:Skies ruleset:freeform")
+    await stop(first)
+    second = await boot(url, "two")
+    out = await second.run_line("@gm #t /gm note text:hello")
+    assert "  #Skies: 📜 **The GM:** hello" in out
+    await stop(second)
