@@ -15,6 +15,7 @@ from fractions import Fraction
 from engine.core.errors import IllegalAction
 from engine.rulesets.terra_nova.context import Ctx
 from engine.rulesets.terra_nova.geography import geography
+from engine.rulesets.terra_nova.indies import change_up
 from engine.rulesets.terra_nova.reference import (
     combat_losses,
     explosion,
@@ -30,6 +31,24 @@ from engine.rulesets.terra_nova.state import Battle, Force, TNState
 
 NATIVES = "natives"
 HOLDING_VALUES = (("settlements", "settlement"), ("towns", "town"), ("factories", "factory"))
+# Loss and capture reports name pieces (soldier, ally...), natives and holdings (settlements...).
+SINGULAR = {"depleted": "depleted settler", "ally": "allied native", "natives": "native",
+            "unallied natives": "unallied native",
+            "settlements": "settlement", "towns": "town", "factories": "factory"}
+PLURAL = {"depleted": "depleted settlers", "ally": "allied natives", "factory": "factories"}
+
+
+def count_of(n: int, noun: str) -> str:
+    """The number and the noun in agreement: "1 soldier", "2 soldiers", "1 native", "2 factories"."""
+    if n == 1:
+        return f"1 {SINGULAR.get(noun, noun)}"
+    return f"{n} {PLURAL.get(noun, noun if noun.endswith('s') else noun + 's')}"
+
+
+def side_does(name: str, verb: str, *, start: bool = False, bold: bool = False) -> str:
+    """A side and its verb in agreement: "Spain wins", "the natives win" ("The natives win" to start)."""
+    who = name if name != NATIVES else f"{'The' if start else 'the'} natives"
+    return f"{f'**{who}**' if bold else who} {verb if name != NATIVES else verb.removesuffix('s')}"
 
 
 def native_strength(state: TNState) -> int:
@@ -45,12 +64,13 @@ def has_governor(state: TNState, power: str, place: str) -> bool:
     return any(ld.kind == "Governor" for ld in state.leaders_of(power, place))
 
 
-def exploding_die(ctx: Ctx, purpose: str) -> tuple[int, list[int]]:
+def exploding_die(ctx: Ctx, key: tuple[object, ...], label: str) -> tuple[int, list[int]]:
     """TN Combat: a natural 6 counts 5 and is rolled again, cumulatively."""
     on, add = explosion()
-    total, faces = 0, []
+    total = 0
+    faces: list[int] = []
     while True:
-        face = ctx.dice.d6(purpose)
+        face = ctx.roll(1, 6, *key, label=label if not faces else f"{label} again").total
         faces.append(face)
         if face != on:
             return total + face, faces
@@ -191,7 +211,8 @@ def _tactic_for(ctx: Ctx, battle: Battle, name: str) -> str | None:
     if name == NATIVES:
         if not civilisation(ctx.state, battle):
             return None
-        result = native_tactics().roll(ctx.dice, purpose=ctx.purpose("tactics", battle.area, "natives")).result
+        result = ctx.lookup(native_tactics(), "tactics", battle.area, "natives",
+                            label=f"native tactics {battle.area} round {battle.round}").result
         choice = {"Defend": "defend", "Charge": "charge"}.get(result)
         return None if choice == "defend" and name != battle.defender else choice
     if best_rating(ctx.state, name, battle.area) is None:
@@ -229,14 +250,16 @@ def _round(ctx: Ctx, battle: Battle) -> bool:
             side.modifiers.append((side.tactic, tactics()[side.tactic].modifier))
     totals: dict[str, int] = {}
     for n in names:
-        die, _ = exploding_die(ctx, ctx.purpose("combat", battle.area, n))
+        die, _ = exploding_die(ctx, ("combat", battle.area, n), f"combat {battle.area} round {battle.round} {n}")
         totals[n] = die + sides[n].bonus
     winner = _winner(names, totals, sides)
     losses: dict[str, int] = {}
     for n in names:
         other = names[1] if n == names[0] else names[0]
         mod = winner_loss_modifier() if n == winner else 0
-        row = combat_losses().roll(ctx.dice, purpose=ctx.purpose("losses", battle.area, n), modifier=mod)
+        row = ctx.lookup(combat_losses(), "losses", battle.area, n,
+                         label=f"losses {battle.area} round {battle.round} {n}",
+                         whose=f"for {'the natives' if n == NATIVES else n}", modifier=mod)
         loss = math.ceil(Fraction(str(row.row.data["fraction"])) * max(0, totals[other]))
         if sides[n].tactic == "charge":
             loss = math.ceil(Fraction(3, 2) * loss)
@@ -250,7 +273,7 @@ def _round(ctx: Ctx, battle: Battle) -> bool:
     for n in names:
         mods = ", ".join(f"{k} {v:+d}" for k, v in sides[n].modifiers)
         parts.append(f"{n} {totals[n]}" + (f" ({mods})" if mods else ""))
-    outcome = f"{winner} wins the round" if winner else "no one wins the round"
+    outcome = f"{side_does(winner, 'wins')} the round" if winner else "no one wins the round"
     ctx.say(f"Battle in {battle.area}{' at ' + battle.city if battle.city else ''}, round {battle.round}: "
             f"{' vs '.join(parts)}; {outcome}. Losses: "
             + "; ".join(f"{n} {losses[n]} ({lost_text[n] or 'nothing'})" for n in names) + ".", kind="combat")
@@ -279,7 +302,7 @@ def _apply_losses(ctx: Ctx, battle: Battle, name: str, loss: int) -> str:
             state.cities[battle.city].level -= dead
         else:
             state.areas[battle.area].natives -= dead
-        return f"{dead} natives"
+        return count_of(dead, "natives")
     defending = name == battle.defender
     pieces = land_pieces(state, name, battle.area, defending)
     units_first = [p for p in pieces if p.kind not in ("settlement", "town", "factory")]
@@ -304,7 +327,7 @@ def _apply_losses(ctx: Ctx, battle: Battle, name: str, loss: int) -> str:
             battle.taken[attr] = battle.taken.get(attr, 0) + 1
         else:
             force.add(piece.kind, -1)
-    return ", ".join(f"{n} {k}" for k, n in counts.items())
+    return ", ".join(count_of(n, k) for k, n in counts.items())
 
 
 def _finish(ctx: Ctx, battle: Battle) -> None:
@@ -312,41 +335,62 @@ def _finish(ctx: Ctx, battle: Battle) -> None:
     state.battles.pop(0)
     alive = {n: _side(state, battle, n).value > 0 for n in (battle.attacker, battle.defender)}
     where = battle.area + (f" ({battle.city})" if battle.city else "")
-    for name, ok in alive.items():
-        if name != NATIVES and not ok:
-            _rout(ctx, battle, name)
     if alive[battle.attacker] and not alive[battle.defender]:
-        ctx.say(f"**{battle.attacker}** wins the battle in {where}.", kind="combat")
+        ctx.say(f"{side_does(battle.attacker, 'wins', start=True, bold=True)} the battle in {where}.", kind="combat")
         if battle.city and battle.attacker != NATIVES:
             state.cities[battle.city].holder = battle.attacker
             ctx.say(f"{battle.attacker} occupies the treasure city of {battle.city}.", kind="combat")
     elif alive[battle.defender] and not alive[battle.attacker]:
-        ctx.say(f"**{battle.defender}** holds {where}.", kind="combat")
+        ctx.say(f"{side_does(battle.defender, 'holds', start=True, bold=True)} {where}.", kind="combat")
     else:
         ctx.say(f"The battle in {where} ends without a victor.", kind="combat")
+    for name, ok in alive.items():
+        if name != NATIVES and not ok:
+            other = battle.defender if name == battle.attacker else battle.attacker
+            _rout(ctx, battle, name, other if alive[other] and other != NATIVES else None)
     if battle.taken:
         taker = battle.attacker if battle.attacker != NATIVES and alive[battle.attacker] else None
         for attr, n in battle.taken.items():
             if taker:
                 holding = state.holding(battle.area, taker)
                 setattr(holding, attr, getattr(holding, attr) + n)
-        what = ", ".join(f"{n} {attr}" for attr, n in battle.taken.items())
-        ctx.say(f"{what} in {battle.area} " + (f"captured by {taker}." if taker else "destroyed."), kind="combat")
+        what = ", ".join(count_of(n, attr) for attr, n in battle.taken.items())
+        verb = "is" if sum(battle.taken.values()) == 1 else "are"
+        ctx.say(f"{what} in {battle.area} {verb} " + (f"captured by {taker}." if taker else "destroyed."),
+                kind="combat")
 
 
-def _rout(ctx: Ctx, battle: Battle, name: str) -> None:
+def _rout(ctx: Ctx, battle: Battle, name: str, victor: str | None) -> None:
     """A side with no combat value left loses what cannot fight (cannon, slaves, mission units)
-    and the leaders with it."""
+    and the leaders with it; its gold and goods go to the victor (option `spoils`) or are lost."""
     state = ctx.state
     force = state.peek(battle.area, name)
     if force:
         for unit in ("cannon", "slave", "mission"):
             force.units.pop(unit, None)
+        _spoils(ctx, battle.area, name, force, victor)
     dead = state.leaders_of(name, battle.area)
     for leader in dead:
         state.leaders.remove(leader)
     if dead:
         ctx.say(f"{', '.join(ld.name for ld in dead)} fell with {name}'s force in {battle.area}.", kind="combat")
+
+
+def _spoils(ctx: Ctx, area: str, loser: str, force: Force, victor: str | None) -> None:
+    """Gold and goods awaiting shipment stay ashore with the beaten side: the victor's, or lost."""
+    if not (force.gold or force.goods):
+        return
+    parts = ([f"{force.gold} gold"] if force.gold else []) + [g.code for g in force.goods]
+    what = ", ".join(parts)
+    if victor and ctx.state.options.get("spoils", "victor") == "victor":
+        spoils = ctx.state.force(area, victor)
+        spoils.gold += force.gold
+        spoils.goods = change_up([*spoils.goods, *force.goods])
+        ctx.say(f"{victor} seizes {loser}'s {what} awaiting shipment in {area}.", to=(loser, victor), kind="gold")
+    else:
+        ctx.say(f"{loser}'s {what} awaiting shipment in {area} {'is' if len(parts) == 1 else 'are'} lost.",
+                to=loser, kind="gold")
+    force.gold, force.goods = 0, []
 
 
 def start(ctx: Ctx, area: str, attacker: str, defender: str, *, city: str | None = None,
@@ -406,15 +450,17 @@ def sea_fight(ctx: Ctx, place: str, a: Squadron, b: Squadron) -> str | None:
             if advantage == me.power:
                 mods.append(modifier("Advantage"))
             mods.append(ratio_bonus(me.value, them.value))
-            die, _ = exploding_die(ctx, ctx.purpose("sea-combat", place, me.power))
+            die, _ = exploding_die(ctx, ("sea-combat", place, me.power), f"sea fight {place} round {n} {me.power}")
             totals[me.power] = die + sum(mods)
         winner = None if totals[a.power] == totals[b.power] else max(totals, key=lambda k: totals[k])
         for me, them in ((a, b), (b, a)):
             mod = winner_loss_modifier() if me.power == winner else 0
-            row = combat_losses().roll(ctx.dice, purpose=ctx.purpose("sea-losses", place, me.power), modifier=mod)
+            row = ctx.lookup(combat_losses(), "sea-losses", place, me.power, label=f"sea losses {place} round {n} "
+                             f"{me.power}", whose=f"for {me.power}", modifier=mod)
             loss = math.ceil(Fraction(str(row.row.data["fraction"])) * max(0, totals[them.power]))
             lost = take_losses(me.pieces(), loss)
-            notes[me.power] = ", ".join(p.kind for p in lost) or "nothing"
+            kinds = [p.kind for p in lost]
+            notes[me.power] = ", ".join(count_of(kinds.count(k), k) for k in dict.fromkeys(kinds)) or "nothing"
             me.lose(lost)
         advantage = winner
         ctx.say(f"Sea fight at {place}, round {n}: {a.power} {totals[a.power]} vs {b.power} {totals[b.power]}; "

@@ -6,11 +6,12 @@ Procedures and GM-answer handlers register here by the names the sequence data u
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.rng import Dice
+from engine.core.rng import Dice, Roll
+from engine.core.tables import Table, TableResult
 from engine.core.visibility import PUBLIC, Visibility
 from engine.rulesets.terra_nova.state import Question, TNState
 
@@ -38,8 +39,40 @@ class Ctx:
         self.events.append(Event(text, visibility, kind, dict(data)))
 
     def purpose(self, *parts: object) -> str:
-        """A roll's purpose: the step, then what and whose (e.g. ``C4/attrition/Spain/v3``)."""
+        """A roll's stream key: the step, then what and whose (e.g. ``C4/attrition/Spain/v3``)."""
         return "/".join([self.step or "setup", *(str(p) for p in parts)])
+
+    # A roll's dice come from the stream its purpose names, so rewording a purpose would change every
+    # campaign's dice (and a GM rollback would re-roll differently). The rolls below keep the stream
+    # key and carry a readable label as the logged purpose, which is what the turn summaries show.
+
+    def roll(self, count: int, sides: int, *key: object, label: str, visibility: Visibility = PUBLIC,
+             modifier: int = 0) -> Roll:
+        """Roll dice on the stream `key` names, logged as `label` (e.g. "initiative Spain")."""
+        roll = self.dice.roll(count, sides, purpose=self.purpose(*key), visibility=visibility, modifier=modifier)
+        return self.relabel(roll, label)
+
+    def lookup(self, table: Table, *key: object, label: str, whose: str = "", modifier: int = 0,
+               visibility: Visibility = PUBLIC) -> TableResult:
+        """Roll on a table; `whose` completes the table's name where the roll is shown ("for Spain")."""
+        result = table.roll(self.dice, purpose=self.purpose(*key), modifier=modifier, visibility=visibility)
+        roll = result.roll
+        if whose:
+            roll = self.dice.annotate(roll, table=f"{roll.table} {whose}")
+        return TableResult(self.relabel(roll, label), result.row)
+
+    def annotate(self, roll: Roll, *, table: str, result: str) -> Roll:
+        """Name the table a roll was read on and what it gave."""
+        return self.dice.annotate(roll, table=table, result=result)
+
+    def relabel(self, roll: Roll, label: str) -> Roll:
+        """Log a roll under a readable purpose; its stream key (what re-derives it) is unchanged."""
+        labelled = replace(roll, purpose=label)
+        for i in range(len(self.dice.rolls) - 1, -1, -1):
+            if self.dice.rolls[i].key == roll.key:
+                self.dice.rolls[i] = labelled
+                break
+        return labelled
 
     def ask(self, kind: str, text: str, answers: Sequence[str], **data: Any) -> Question:
         """Put a question to the GM; play waits in a GM window until it is answered."""

@@ -28,7 +28,7 @@ def blight(ctx: Ctx) -> None:
         if not any(h.colonies or h.plantations for h in area.holdings.values()):
             continue
         mod = geography().places[name].land_modifier
-        result = land_results().roll(ctx.dice, purpose=ctx.purpose("land", name), modifier=mod)
+        result = ctx.lookup(land_results(), "land", name, label=f"blight {name}", whose=f"in {name}", modifier=mod)
         code, what = result.result, str(result.row.data.get("name", ""))
         before = area.blight
         if code == "*":
@@ -37,8 +37,10 @@ def blight(ctx: Ctx) -> None:
             area.blight = max(1, area.blight)
         else:
             area.blight += 1
-        if area.blight != before or code != "*":
+        if area.blight != before:
             ctx.say(f"{name}: {what or 'good seasons'} — blight {before}→{area.blight}.", kind="blight")
+        elif code != "*":
+            ctx.say(f"{name}: {what} — blight stays at {area.blight}.", kind="blight")
 
 
 def income(state: TNState, seat: str) -> dict[str, int]:
@@ -251,9 +253,9 @@ def endgame(ctx: Ctx) -> None:
         return
     if development(state.turn).end_roll:
         target = int(state.options.get("game_end_on", 6))
-        roll = ctx.dice.roll(1, 6, purpose=ctx.purpose("game-end"))
+        roll = ctx.roll(1, 6, "game-end", label="game end")
         ends = roll.total >= target
-        ctx.dice.annotate(roll, table=f"Game end ({target}+ ends)", result="the game ends" if ends else "play on")
+        ctx.annotate(roll, table=f"Game end ({target}+ ends)", result="the game ends" if ends else "play on")
         if ends:
             finish(ctx)
 

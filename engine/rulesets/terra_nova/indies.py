@@ -16,7 +16,7 @@ def move_prices(ctx: Ctx) -> None:
     ranks = price_ranks()
     moves = []
     for commodity in commodities():
-        result = price_table(commodity).roll(ctx.dice, purpose=ctx.purpose("price", commodity))
+        result = ctx.lookup(price_table(commodity), "price", commodity, label=f"price {commodity}")
         change = price_change(commodity, result.roll.total)
         old = ctx.state.prices[commodity]
         index = max(0, min(len(ranks) - 1, ranks.index(old) + change))
@@ -31,9 +31,9 @@ def draw_commodity(ctx: Ctx, area: str) -> None:
     if state.areas[area].commodity is not None:
         return
     cup = list(house()["commodities"]["cup"])
-    roll = ctx.dice.roll(1, len(cup), purpose=ctx.purpose("commodity", area))
+    roll = ctx.roll(1, len(cup), "commodity", area, label=f"commodity {area}")
     state.areas[area].commodity = cup[roll.total - 1]
-    ctx.dice.annotate(roll, table="Commodity cup", result=cup[roll.total - 1])
+    ctx.annotate(roll, table=f"Commodity cup for {area}", result=cup[roll.total - 1])
     ctx.say(f"{area} trades in {cup[roll.total - 1]}.", kind="indies")
 
 
@@ -105,10 +105,10 @@ def _apply_factory(state: TNState, seat: str, order: Factory, step: str, ctx: Ct
     if ctx is None:
         return
     # the roll shows the bribe, which is the seat's secret: the roll is the seat's, the outcome is public
-    roll = ctx.dice.roll(1, 6, purpose=ctx.purpose("factory", seat, order.area), modifier=order.bribe,
-                         visibility=Visibility.to(seat))
+    roll = ctx.roll(1, 6, "factory", seat, order.area, label=f"factory {seat} {order.area}", modifier=order.bribe,
+                    visibility=Visibility.to(seat))
     success = roll.total != 1 and roll.total + order.bribe >= 6
-    ctx.dice.annotate(roll, table="Factory attempt (6+)", result="established" if success else "fails")
+    ctx.annotate(roll, table="Factory attempt (6+)", result="established" if success else "fails")
     if success:
         state.holding(order.area, seat).factories += 1
         draw_commodity(ctx, order.area)

@@ -37,7 +37,7 @@ def present(state: TNState, power: str, area: str) -> bool:
 @procedure("gold_and_treasure")
 def gold_and_treasure(ctx: Ctx) -> None:
     """D.1: look for mines (2d6 in the Discover range), work them, and roll for depletion; the same for
-    occupied treasure cities (Mines & Pearls, Treasure Cities)."""
+    occupied treasure cities (Mines & Pearls, Treasure Cities). A worked-out site is not found again."""
     state = ctx.state
     kinds = mine_kinds()
     for kind, areas in geography().mine_sites.items():
@@ -47,14 +47,17 @@ def gold_and_treasure(ctx: Ctx) -> None:
             for seat in ctx.seats_in_order:
                 if not present(state, seat, area):
                     continue
-                roll = ctx.dice.roll(2, 6, purpose=ctx.purpose("discover", kind, area, seat))
+                roll = ctx.roll(2, 6, "discover", kind, area, seat, label=f"mine search {area} {seat}")
                 found = roll.total in kinds[kind].discover
-                ctx.dice.annotate(roll, table=f"Mines & Pearls: discover {kind}", result="found" if found else "none")
+                ctx.annotate(roll, table=f"Mines & Pearls: discover {kind} in {area} for {seat}",
+                             result="found" if found else "none")
                 if found:
                     state.mines.append(Mine(kind, area, seat))
                     ctx.say(f"{seat} discovers {kind} in {area}!", kind="gold")
                     break
-    for mine in list(state.mines):
+    for mine in state.mines:
+        if mine.worked_out:
+            continue
         if not present(state, mine.holder, mine.area):
             taker = next((s for s in ctx.seats_in_order if present(state, s, mine.area)), None)
             if taker is None:
@@ -69,12 +72,12 @@ def gold_and_treasure(ctx: Ctx) -> None:
         ctx.say(f"{mine.holder}'s {mine.kind} in {mine.area} yields {output} florins of gold, to be shipped home.",
                 to=mine.holder, kind="gold")
         if mk.deplete:
-            roll = ctx.dice.roll(2, 6, purpose=ctx.purpose("deplete", mine.kind, mine.area))
+            roll = ctx.roll(2, 6, "deplete", mine.kind, mine.area, label=f"mine depletion {mine.area}")
             gone = roll.total in mk.deplete
-            ctx.dice.annotate(roll, table=f"Mines & Pearls: deplete {mine.kind}",
-                              result="depleted" if gone else "holds")
+            ctx.annotate(roll, table=f"Mines & Pearls: deplete {mine.kind} in {mine.area}",
+                         result="depleted" if gone else "holds")
             if gone:
-                state.mines.remove(mine)
+                mine.worked_out = True
                 ctx.say(f"The {mine.kind} in {mine.area} is worked out.", kind="gold")
     for city in state.cities.values():
         if city.holder is None or city.looted:
@@ -87,9 +90,9 @@ def gold_and_treasure(ctx: Ctx) -> None:
         state.force(city.area, city.holder).gold += ck.production
         ctx.say(f"{city.holder} takes {ck.production} florins of treasure from {city.name}.", to=city.holder,
                 kind="gold")
-        roll = ctx.dice.roll(2, 6, purpose=ctx.purpose("deplete", city.name))
+        roll = ctx.roll(2, 6, "deplete", city.name, label=f"treasure depletion {city.name}")
         gone = roll.total in ck.deplete
-        ctx.dice.annotate(roll, table=f"Treasure Cities: deplete {city.name}", result="stripped" if gone else "holds")
+        ctx.annotate(roll, table=f"Treasure Cities: deplete {city.name}", result="stripped" if gone else "holds")
         if gone:
             city.looted = True
             ctx.say(f"The treasure of {city.name} is exhausted.", kind="gold")
@@ -113,7 +116,8 @@ def _apply_mission(state: TNState, seat: str, order: AreaOrder, step: str, ctx: 
     if ctx is None:
         state.holding(order.area, seat).missions.append(0)
         return
-    rating = int(mission_levels().roll(ctx.dice, purpose=ctx.purpose("mission", seat, order.area)).row.data["rating"])
+    rating = int(ctx.lookup(mission_levels(), "mission", seat, order.area, label=f"mission level {seat} {order.area}",
+                            whose=f"for {seat} in {order.area}").row.data["rating"])
     state.holding(order.area, seat).missions.append(rating)
     ctx.say(f"{seat} establishes a mission in {order.area} (rating {rating}).", kind="mission")
 
@@ -139,7 +143,8 @@ def missions(ctx: Ctx) -> None:
 def _convert(ctx: Ctx, seat: str, name: str, index: int, rating: int) -> None:
     state = ctx.state
     area = state.areas[name]
-    result = conversion_table(rating).roll(ctx.dice, purpose=ctx.purpose("conversion", seat, name))
+    result = ctx.lookup(conversion_table(rating), "conversion", seat, name, label=f"conversion {seat} {name}",
+                        whose=f"for {seat} in {name}")
     outcome = Conversion.read(result.result)
     notes = []
     if outcome.converted:
@@ -152,10 +157,10 @@ def _convert(ctx: Ctx, seat: str, name: str, index: int, rating: int) -> None:
         notes.append(_lose_one(state, seat, name))
     lost = outcome.mission_lost
     if outcome.reroll:
-        again = ctx.dice.roll(1, 6, purpose=ctx.purpose("conversion-again", seat, name))
+        again = ctx.roll(1, 6, "conversion-again", seat, name, label=f"conversion again {seat} {name}")
         lost = lost or again.total in conversion_reroll_faces()
-        ctx.dice.annotate(again, table="RCT re-roll", result="mission lost" if again.total in conversion_reroll_faces()
-                          else "mission stands")
+        ctx.annotate(again, table=f"RCT re-roll for {seat} in {name}",
+                     result="mission lost" if again.total in conversion_reroll_faces() else "mission stands")
     if lost:
         state.holding(name, seat).missions.pop(index)
         notes.append("the mission is destroyed")
@@ -219,10 +224,11 @@ def _apply_settle(state: TNState, seat: str, order: Settle, step: str, ctx: Ctx 
         return
     coastal = geography().places[order.area].coastal
     targets = settlement_faces("depleted_settler" if order.depleted else "settler", coastal)
-    roll = ctx.dice.roll(1, 6, purpose=ctx.purpose("settle", seat, order.area))
+    roll = ctx.roll(1, 6, "settle", seat, order.area, label=f"settlement {seat} {order.area}")
     ok = roll.total in targets
-    ctx.dice.annotate(roll, table=f"Settlement Table ({'depleted ' if order.depleted else ''}settler, "
-                                  f"{'coastal' if coastal else 'non-coastal'})", result="settled" if ok else "fails")
+    ctx.annotate(roll, table=f"Settlement Table ({'depleted ' if order.depleted else ''}settler, "
+                             f"{'coastal' if coastal else 'non-coastal'}) for {seat} in {order.area}",
+                 result="settled" if ok else "fails")
     if ok:
         state.holding(order.area, seat).settlements += 1
         ctx.say(f"{seat} founds a settlement in {order.area}.", kind="settlement")
@@ -251,9 +257,10 @@ def _apply_town(state: TNState, seat: str, order: AreaOrder, step: str, ctx: Ctx
     ok = True
     if ctx is not None:
         coastal = geography().places[order.area].coastal
-        roll = ctx.dice.roll(1, 6, purpose=ctx.purpose("town", seat, order.area))
+        roll = ctx.roll(1, 6, "town", seat, order.area, label=f"town {seat} {order.area}")
         ok = roll.total in settlement_faces("advance_to_town", coastal)
-        ctx.dice.annotate(roll, table="Settlement Table (advance to town)", result="town" if ok else "fails")
+        ctx.annotate(roll, table=f"Settlement Table (advance to town) for {seat} in {order.area}",
+                     result="town" if ok else "fails")
         ctx.say(f"{seat} {'raises a town' if ok else 'fails to raise a town'} in {order.area}.", kind="settlement")
     if ok:
         holding.settlements -= 1

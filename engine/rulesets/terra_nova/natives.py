@@ -46,8 +46,9 @@ def _apply_ally(state: TNState, seat: str, order: Ally, step: str, ctx: Ctx | No
     leader = state.leader(order.leader)
     assert leader is not None
     secret = Visibility.to(seat) if order.bribe else PUBLIC        # the modifier would show the gifts
-    result = alliance_table(leader.kind).roll(ctx.dice, purpose=ctx.purpose("alliance", seat, order.area),
-                                              modifier=bribe_modifier(order.bribe), visibility=secret)
+    result = ctx.lookup(alliance_table(leader.kind), "alliance", seat, order.area,
+                        label=f"alliance {seat} {order.area}", whose=f"for {seat} in {order.area}",
+                        modifier=bribe_modifier(order.bribe), visibility=secret)
     area = state.areas[order.area]
     if order.bribe:
         ctx.say(f"{seat} gives {order.bribe} florins in gifts in {order.area}.", to=seat, kind="economy")
@@ -58,11 +59,14 @@ def _apply_ally(state: TNState, seat: str, order: Ally, step: str, ctx: Ctx | No
         combat.start(ctx, order.area, combat.NATIVES, seat)
         return
     n = min(number(result.result) or 0, unallied(state, order.area))
-    if n:
-        area.allies[seat] = area.allies.get(seat, 0) + n
-        if seat in area.hostile:
-            area.hostile.remove(seat)
-    ctx.say(f"{order.leader} makes alliance with {n} natives of {order.area} for {seat}.", kind="natives")
+    if not n:
+        ctx.say(f"The natives of {order.area} refuse {order.leader}'s offer of alliance with {seat}.", kind="natives")
+        return
+    area.allies[seat] = area.allies.get(seat, 0) + n
+    if seat in area.hostile:
+        area.hostile.remove(seat)
+    ctx.say(f"{order.leader} makes alliance with {combat.count_of(n, 'natives')} of {order.area} for {seat}.",
+            kind="natives")
 
 
 @procedure("native_alliance")
@@ -84,7 +88,8 @@ def native_uprising(ctx: Ctx) -> None:
         if not exposed:
             continue
         area = state.areas[name]
-        facts = [f"{natives} unallied natives" + (" (counting double after conversion)" if area.double else "")]
+        facts = [combat.count_of(natives, "unallied natives")
+                 + (" (counting double after conversion)" if area.double else "")]
         if area.hostile:
             facts.append(f"hostile to {', '.join(area.hostile)}")
         facts.append(f"present: {', '.join(exposed)}")
@@ -114,10 +119,10 @@ def native_revival(ctx: Ctx) -> None:
     printed level). Civilisations recover one level, and one in each unoccupied treasure city."""
     state = ctx.state
     geo = geography()
-    roll = ctx.dice.roll(2, 6, purpose=ctx.purpose("revival"))
+    roll = ctx.roll(2, 6, "revival", label="native revival")
     first, second = roll.faces
     name = geo.by_number(first, second)
-    ctx.dice.annotate(roll, table="Native Revival (two coloured dice)", result=name or "no area")
+    ctx.annotate(roll, table="Native Revival (two coloured dice)", result=name or "no area")
     if name and state.areas[name].natives < geo.places[name].native:
         state.areas[name].natives += 1
         ctx.say(f"Native revival ({first},{second}): the natives of {name} recover to {state.areas[name].natives}.",

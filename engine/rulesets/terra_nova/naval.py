@@ -328,10 +328,13 @@ def roll_attrition(ctx: Ctx, voyage: Voyage) -> None:
     """One roll in the voyage's column; † adds its losses and rolls again in the same column."""
     voyage.rolled = True
     label = attrition_columns()[voyage.column]
-    results, notes = [], []
+    results: list[str] = []
+    notes: list[str] = []
     while True:
-        outcome = attrition_table(voyage.column).roll(ctx.dice, purpose=ctx.purpose("attrition", voyage.power,
-                                                                                    f"v{voyage.id}"))
+        again = " again" if results else ""
+        outcome = ctx.lookup(attrition_table(voyage.column), "attrition", voyage.power, f"v{voyage.id}",
+                             label=f"attrition {voyage.power} voyage from {voyage.origin} to {voyage.dest}{again}",
+                             whose=f"for {voyage.power}'s voyage from {voyage.origin} to {voyage.dest}")
         result = Attrition.read(outcome.result)
         results.append(result.cell)
         notes += _apply_attrition(ctx, voyage, result)

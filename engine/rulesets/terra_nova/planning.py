@@ -31,8 +31,8 @@ def domestic_investment(ctx: Ctx) -> None:
     """B.1: d6 plus the Monarch Income Modifier on the Domestic Investment table (a private roll)."""
     for seat in ctx.seats_in_order:
         power = ctx.state.powers[seat]
-        result = investment_table().roll(ctx.dice, purpose=ctx.purpose("investment", seat),
-                                         modifier=power.monarch.income, visibility=Visibility.to(seat))
+        result = ctx.lookup(investment_table(), "investment", seat, label=f"domestic investment {seat}",
+                            whose=f"for {seat}", modifier=power.monarch.income, visibility=Visibility.to(seat))
         florins = int(result.row.data["florins"])
         power.treasury += florins
         ctx.say(f"Domestic investment: {seat} receives {florins} florins (treasury {power.treasury}).",
@@ -44,16 +44,16 @@ def settlers_available(ctx: Ctx) -> None:
     """B.2: settlers ready to sail from Europe this turn; a starred result rolls again (+1 on 5-6)."""
     faces, bonus = settlers_reroll()
     for seat in ctx.seats_in_order:
-        result = settlers_table().roll(ctx.dice, purpose=ctx.purpose("settlers", seat),
-                                       visibility=Visibility.to(seat))
+        result = ctx.lookup(settlers_table(), "settlers", seat, label=f"settlers {seat}", whose=f"for {seat}",
+                            visibility=Visibility.to(seat))
         settlers = int(result.row.data["settlers"])
         if result.row.data["reroll"]:
-            again = ctx.dice.roll(1, 6, purpose=ctx.purpose("settlers-again", seat), visibility=Visibility.to(seat))
+            again = ctx.roll(1, 6, "settlers-again", seat, label=f"settlers again {seat}",
+                             visibility=Visibility.to(seat))
             if again.total in faces:
                 settlers += bonus
-            ctx.dice.annotate(again, table="Settlers Available (roll again)",
-                              result=f"+{bonus}" if again.total in faces else "no more")
-        ctx.state.powers[seat].settlers = settlers
+            ctx.annotate(again, table=f"Settlers Available (roll again) for {seat}",
+                         result=f"+{bonus}" if again.total in faces else "no more")
         if settlers:
             ctx.state.force(EUROPE, seat).add("settler", settlers)
         ctx.say(f"{seat} has {settlers} settler(s) ready to sail this turn.", to=seat, kind="economy")
@@ -67,7 +67,8 @@ def initiative(ctx: Ctx) -> None:
     tied = list(state.seats)
     for attempt in range(INITIATIVE_REROLLS + 1):
         for seat in tied:
-            scores[seat].append(ctx.dice.d6(ctx.purpose("initiative", seat)))
+            tie = f" re-roll {attempt}" if attempt else ""
+            scores[seat].append(ctx.roll(1, 6, "initiative", seat, label=f"initiative {seat}{tie}").total)
         groups: dict[tuple[int, ...], list[str]] = {}
         for seat in state.seats:
             groups.setdefault(tuple(scores[seat]), []).append(seat)

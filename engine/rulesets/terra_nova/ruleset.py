@@ -63,6 +63,8 @@ class TerraNova(Ruleset[TNState]):
                minimum=1, maximum=40),
         Option("native_strength", 5, "combat value of one native (one point of native level)", minimum=1,
                maximum=10),
+        Option("spoils", "victor", "gold and goods of a side wiped out in a land battle: the victor takes them "
+               "(victor) or they are lost (lost)", choices=("victor", "lost")),
         Option("endgame_votes", False, "from turn 17, powers vote each turn; a unanimous vote ends the game"),
         Option("game_end_on", 6, "from turn 21 the game ends on a d6 roll of at least this", minimum=1, maximum=6),
         Option("treasury_vp", 100, "final scoring: one victory point per this many florins (0: none)",

@@ -94,14 +94,14 @@ def monarch_track(ctx: Ctx) -> None:
         power.monarch.age += step
 
 
-def mortality_roll(ctx: Ctx, age: int, purpose: str) -> tuple[bool, Roll]:
+def mortality_roll(ctx: Ctx, age: int, key: tuple[str, ...], whose: str) -> tuple[bool, Roll]:
     """Dies when the roll is at or under the Mortality number of the age band (option `mortality_roll`)."""
     band = age_band(age)
     sides = (1, 12) if ctx.state.options.get("mortality_roll") == "1d12" else (2, 6)
-    roll = ctx.dice.roll(*sides, purpose=purpose)
+    roll = ctx.roll(*sides, *key, label=f"mortality {whose}")
     dies = roll.total <= band.mortality
-    ctx.dice.annotate(roll, table=f"Monarch Age ({band.printed}: mortality {band.mortality})",
-                      result="dies" if dies else "lives")
+    ctx.annotate(roll, table=f"Monarch Age ({band.printed}: mortality {band.mortality}) for {whose}",
+                 result="dies" if dies else "lives")
     return dies, roll
 
 
@@ -110,7 +110,7 @@ def monarch_mortality(ctx: Ctx) -> None:
     """A.6: each monarch rolls against the Mortality number of their age band."""
     for seat in ctx.seats_in_order:
         monarch = ctx.state.powers[seat].monarch
-        dies, roll = mortality_roll(ctx, monarch.age, ctx.purpose("monarch", seat))
+        dies, roll = mortality_roll(ctx, monarch.age, ("monarch", seat), f"{monarch.name} of {seat}")
         if dies:
             monarch.dead = True
             ctx.say(f"{monarch.name} of {seat} dies aged {monarch.age} (rolled {roll.total}, "
@@ -126,11 +126,11 @@ def new_monarchs(ctx: Ctx) -> None:
         if not power.monarch.dead:
             continue
         sides = (2, 6) if ctx.state.options.get("ascension_roll") == "2d6" else (1, 12)
-        roll = ctx.dice.roll(*sides, purpose=ctx.purpose("ascendancy", seat))
+        roll = ctx.roll(*sides, "ascendancy", seat, label=f"ascendancy {seat}")
         band = ascendancy_band(roll.total)
-        ctx.dice.annotate(roll, table="Monarch Age (Ascendancy)", result=band.printed)
-        income = income_table().roll(ctx.dice, purpose=ctx.purpose("income", seat),
-                                     visibility=Visibility.to(seat)).row.data["modifier"]
+        ctx.annotate(roll, table=f"Monarch Age (Ascendancy) for {seat}'s heir", result=band.printed)
+        income = ctx.lookup(income_table(), "income", seat, label=f"income modifier {seat}", whose=f"for {seat}",
+                            visibility=Visibility.to(seat)).row.data["modifier"]
         reign = power.monarch.reign + 1
         names = powers[seat]["monarchs"]
         name = names[reign] if reign < len(names) else f"Monarch {reign + 1} of {seat}"
@@ -147,7 +147,8 @@ def leader_mortality(ctx: Ctx) -> None:
         for leader in state.leaders:
             leader.age += int(house()["calendar"]["years_per_turn"])
     for leader in list(state.leaders):
-        dies, _ = mortality_roll(ctx, leader.age, ctx.purpose("leader", leader.power, leader.name))
+        dies, _ = mortality_roll(ctx, leader.age, ("leader", leader.power, leader.name),
+                                 f"{leader.name} ({leader.power})")
         if dies:
             state.leaders.remove(leader)
             ctx.say(f"{leader.name} ({leader.power}) dies aged {leader.age}.", kind="leader")
@@ -159,7 +160,7 @@ def draw_count(ctx: Ctx) -> int:
     dev = development(state.turn)
     count = dev.leaders_per_player * len(state.seats) + dev.leaders_fixed
     if dev.leaders_dice:
-        count += ctx.dice.roll(dev.leaders_dice, 6, purpose=ctx.purpose("leaders")).total
+        count += ctx.roll(dev.leaders_dice, 6, "leaders", label="leaders drawn").total
     if dev.footnote_applies:
         few, extra, many, only = leader_footnote()
         alive = len(state.leaders)
@@ -225,3 +226,4 @@ def new_deck(state: TNState, ctx: Ctx) -> None:
     """The shuffled leader deck (its order is secret: GM-only roll)."""
     names = [card[0] for card in data("leaders")["cards"]]
     state.deck = ctx.dice.shuffle(names, purpose="setup/leader-deck")
+    ctx.relabel(ctx.dice.rolls[-1], "leader deck")

@@ -121,6 +121,7 @@ class Mine:
     kind: str
     area: str
     holder: str
+    worked_out: bool = False     # depleted: it stays on the map and its site is never found again
 
 
 @dataclass
@@ -137,7 +138,6 @@ class Power:
     name: str
     treasury: int
     monarch: Monarch
-    settlers: int = 0                 # settlers available this turn in Europe (B.2)
     captains: int = 0                 # captains hired so far (for their names)
     converted: int = 0                # natives converted by this power's missions
     vp: int = 0

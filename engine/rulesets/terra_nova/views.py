@@ -102,7 +102,7 @@ def public_sheet(state: TNState) -> str:
             text = _units(force, public=True)
             if text:
                 bits.append(f"{seat} forces: {text}")
-        mines = [f"{m.kind} ({m.holder})" for m in state.mines if m.area == name]
+        mines = [f"{m.kind} ({'worked out' if m.worked_out else m.holder})" for m in state.mines if m.area == name]
         cities = [f"{c.name} {c.level}" + (f" held by {c.holder}" if c.holder else "") + (" (stripped)" if c.looted
                   else "") for c in state.cities.values() if c.area == name]
         if not bits and not mines and not area.blight and not area.allies and not cities and not area.claimed:
@@ -139,16 +139,23 @@ def private_sheet(state: TNState, seat: str) -> str:
     p = state.powers[seat]
     lines = [f"**{seat}** — treasury **{p.treasury}** florins · maintenance due {upkeep(state, seat)} · "
              f"{p.monarch.name} (income modifier {p.monarch.income:+d})"]
-    europe = state.peek(EUROPE, seat)
-    lines.append(f"In Europe: {_units(europe, public=False) if europe else 'nothing'}"
-                 + (f" · {p.settlers} settler(s) available this turn" if p.settlers else ""))
+    # Settlers are counted from those still in Europe: they sail, or lapse at G.4 (never a stale B.2 number).
+    europe = state.peek(EUROPE, seat) or Force()
+    settlers = europe.count("settler")
+    others = Force({u: n for u, n in europe.units.items() if u != "settler"}, europe.ships, europe.gold, europe.goods)
+    held = [text] if (text := _units(others, public=False)) else []
+    if settlers:
+        held.append(f"{settlers} settler(s) available this turn (they lapse at G.4 unless they sail)")
+    lines.append(f"In Europe: {' · '.join(held) or 'nothing'}")
     for name, forces in state.forces.items():
         force = forces.get(seat)
         if name == EUROPE or not force or not (force.gold or force.goods):
             continue
-        value = sum(goods_value(state, g) for g in force.goods)
-        lines.append(f"Awaiting shipment in {name}: {force.gold} gold"
-                     + (f", goods {', '.join(g.code for g in force.goods)} (worth {value} now)" if force.goods else ""))
+        shipment = [f"{force.gold} gold"] if force.gold else []
+        if force.goods:
+            value = sum(goods_value(state, g) for g in force.goods)
+            shipment.append(f"goods {', '.join(g.code for g in force.goods)} (worth {value} now)")
+        lines.append(f"Awaiting shipment in {name}: {', '.join(shipment)}")
     if p.converted:
         lines.append(f"Natives converted by {seat}'s missions: {p.converted}")
     return "\n".join(lines)

@@ -2,10 +2,10 @@
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Visibility
 from engine.rulesets.terra_nova import combat
 from engine.rulesets.terra_nova.combat import Piece, ratio_bonus, take_losses
-from engine.rulesets.terra_nova.state import Leader
+from engine.rulesets.terra_nova.state import Goods, Leader
 
 from .conftest import ctx_for, new_game
 
@@ -31,7 +31,7 @@ def fight(state, script, area="Cuba", attacker="Spain", defender="natives", tact
 def test_a_natural_six_counts_five_and_rolls_again():
     state = board()
     ctx = ctx_for(state, "D5", {"x": [6, 6, 2]})
-    assert combat.exploding_die(ctx, "x") == (12, [6, 6, 2])
+    assert combat.exploding_die(ctx, ("x",), "combat x") == (12, [6, 6, 2])
 
 
 @pytest.mark.parametrize(("mine", "theirs", "bonus"), [(5, 5, 0), (6, 5, 1), (10, 5, 2), (15, 5, 3), (20, 5, 4),
@@ -58,14 +58,14 @@ def test_a_round_against_natives_with_the_plus_three_and_losses_rounded_up():
                                       "combat/": [1] * 20, "losses/": [1] * 20})
     first = next(e.text for e in ctx.events if "round 1" in e.text)
     assert "Spain 7 (vs natives +3)" in first and "natives 3 (larger force +1)" in first
-    assert "Spain wins the round" in first and "Spain 2 (1 soldier)" in first and "natives 4 (1 natives)" in first
+    assert "Spain wins the round" in first and "Spain 2 (1 soldier)" in first and "natives 4 (1 native)" in first
 
 
 def test_the_winner_rolls_one_less_on_combat_losses():
     state = board(soldiers=4, natives=3)
     ctx, _, _ = fight(state, {"combat/Cuba/Spain": [5], "combat/Cuba/natives": [1], "losses/Cuba/Spain": [1],
                               "losses/Cuba/natives": [6]})
-    rolls = [r for r in ctx.dice.rolls if r.purpose.startswith("D5/losses")]
+    rolls = [r for r in ctx.dice.rolls if r.purpose.startswith("losses Cuba round 1")]
     assert [(r.total, r.modifier, r.result) for r in rolls] == [(1, -1, "No loss"), (6, 0, "2 x  opponent’s total")]
     assert state.areas["Cuba"].natives == 0 and state.force("Cuba", "Spain").count("soldier") == 4
 
@@ -154,3 +154,55 @@ def test_a_force_wiped_out_loses_its_cannon_and_leaders():
                   "losses/Cuba/natives": [1, 1]}, tactics={"Spain": "none"})
     assert "Spain" not in state.forces.get("Cuba", {}) or not state.forces["Cuba"]["Spain"].units
     assert not state.leaders
+
+
+# -- a side wiped out: its gold and goods (option `spoils`), and how the battle reads --------------------------
+
+
+def spanish_treasure(**options):
+    """Spain's lone soldier guards 20 gold and a spices/1 marker in Cuba; England lands 4 soldiers."""
+    state = board(soldiers=1, **options)
+    force = state.force("Cuba", "Spain")
+    force.gold, force.goods = 20, [Goods("Spices", 1)]
+    state.force("Cuba", "England").add("soldier", 4)
+    return state
+
+
+ENGLAND_WINS = {"combat/Cuba/England": [5], "combat/Cuba/Spain": [1], "losses/Cuba/England": [1],
+                "losses/Cuba/Spain": [6]}
+
+
+def test_the_victor_seizes_the_gold_and_goods_of_a_side_wiped_out():
+    state = spanish_treasure()
+    ctx, _, done = fight(state, ENGLAND_WINS, attacker="England", defender="Spain")
+    assert done and state.force("Cuba", "England").gold == 20
+    assert [g.code for g in state.force("Cuba", "England").goods] == ["spices/1"]
+    assert not state.force("Cuba", "Spain").gold and not state.force("Cuba", "Spain").goods
+    seized = next(e for e in ctx.events if "seizes" in e.text)
+    assert seized.text == "England seizes Spain's 20 gold, spices/1 awaiting shipment in Cuba."
+    assert seized.visibility == Visibility.to("Spain", "England")     # gold anywhere is the seats' secret
+
+
+def test_with_spoils_lost_the_gold_of_a_side_wiped_out_is_lost():
+    state = spanish_treasure(spoils="lost")
+    ctx, _, _ = fight(state, ENGLAND_WINS, attacker="England", defender="Spain")
+    assert not state.force("Cuba", "England").gold and not state.force("Cuba", "Spain").gold
+    assert "Spain's 20 gold, spices/1 awaiting shipment in Cuba are lost." in [e.text for e in ctx.events]
+
+
+def test_gold_left_by_a_side_the_natives_wipe_out_is_lost_and_the_natives_win_in_the_plural():
+    state = board(soldiers=1, natives=3)
+    state.force("Cuba", "Spain").gold = 20
+    ctx, _, done = fight(state, {"combat/Cuba/Spain": [1], "combat/Cuba/natives": [5], "losses/Cuba/Spain": [6],
+                                 "losses/Cuba/natives": [1]})
+    assert done and not state.force("Cuba", "Spain").gold
+    said = [e.text for e in ctx.events]
+    assert "the natives win the round" in said[0] and "**The natives** hold Cuba." in said
+    assert "Spain's 20 gold awaiting shipment in Cuba is lost." in said
+
+
+def test_a_single_holding_captured_reads_in_the_singular():
+    state = spanish_treasure()
+    state.holding("Cuba", "Spain").settlements = 1
+    ctx, _, _ = fight(state, ENGLAND_WINS, attacker="England", defender="Spain")
+    assert "1 settlement in Cuba is captured by England." in [e.text for e in ctx.events]

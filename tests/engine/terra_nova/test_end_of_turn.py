@@ -42,6 +42,21 @@ def test_blight_on_the_land_results_table(area, faces, before, after):
     assert state.areas[area].blight == after
 
 
+def test_bad_harvests_on_an_area_already_blighted_say_the_blight_stays():
+    state = colony("Cuba")
+    state.areas["Cuba"].blight = 2
+    ctx = run(state, "blight", "G1", {"land/Cuba": [4, 5]})                   # 9: bad harvests (A)
+    assert [e.text for e in ctx.events] == ["Cuba: Bad harvests — blight stays at 2."]
+
+
+def test_blight_rolls_name_their_area():
+    state = colony("Cuba")
+    ctx = run(state, "blight", "G1", {"land/Cuba": [5, 5]})
+    [roll] = ctx.dice.rolls
+    assert (roll.table, roll.purpose) == ("Land Results Table in Cuba", "blight Cuba")
+    assert [e.text for e in ctx.events] == ["Cuba: Drought — blight 0→1."]
+
+
 def test_resources_times_the_r_level_and_doubled_in_r2_areas():
     state = colony("Cuba", towns=1, plantations=1)
     state.holding("Mid West", "Spain").settlements = 1

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import Verdict
+from engine.core import Verdict, Viewer
 from engine.rulesets.terra_nova.context import PROCEDURES
 
 from .conftest import ScriptedDice, at_step, ctx_for, new_game
@@ -42,8 +42,21 @@ def test_a_mine_runs_out_on_its_deplete_range_and_pearls_never_do():
     run(state, "gold_and_treasure", "D1", {"discover/Caribbean Gold Mines/Cuba": [1, 1],
                                            "discover/Pearl Fisheries/Trinidad": [2, 1],
                                            "deplete/Caribbean Gold Mines/Cuba": [2, 3]})
-    assert [m.kind for m in state.mines] == ["Pearl Fisheries"]
+    assert {m.kind: m.worked_out for m in state.mines} == {"Caribbean Gold Mines": True, "Pearl Fisheries": False}
     assert state.forces["Cuba"]["Spain"].gold == 20 and state.forces["Trinidad"]["Spain"].gold == 25
+
+
+def test_a_worked_out_mine_is_never_found_again(tn):
+    state = quiet_board()
+    state.force("Cuba", "Spain").add("settler", 1)
+    run(state, "gold_and_treasure", "D1", {"discover/Caribbean Gold Mines/Cuba": [1, 1],
+                                           "deplete/Caribbean Gold Mines/Cuba": [2, 3]})
+    assert state.forces["Cuba"]["Spain"].gold == 20
+    ctx = ctx_for(state, "D1", {"discover/Caribbean Gold Mines/Cuba": [1, 1]})
+    PROCEDURES["gold_and_treasure"](ctx)
+    assert ctx.dice.unused() == {"discover/Caribbean Gold Mines/Cuba": [1, 1]}     # no one searches the site again
+    assert state.forces["Cuba"]["Spain"].gold == 20 and [m.worked_out for m in state.mines] == [True]
+    assert "mines: Caribbean Gold Mines (worked out)" in tn.view(state, Viewer.spectator()).sheet
 
 
 def test_no_mine_is_found_outside_the_discover_range():

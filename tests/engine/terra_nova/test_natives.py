@@ -30,6 +30,22 @@ def test_the_native_alliance_table_by_leader_type_with_gifts(tn, kind, roll, bri
     assert state.powers["Spain"].treasury == treasury - bribe and not state.areas["Great Lakes"].hostile
 
 
+def test_an_alliance_roll_of_none_says_the_natives_refuse(tn):
+    state = alliance_board("Conquistador")
+    step = tn.resolve(state, {"Spain": ["ally Great Lakes leader Champlain bribe 2"]},
+                      ScriptedDice({"alliance/Spain": [2]}))                    # 2 + 1 = 3: none allied
+    said = [e.text for e in step.events]
+    assert "The natives of Great Lakes refuse Champlain's offer of alliance with Spain." in said
+    assert not any("makes alliance" in t for t in said)
+
+
+def test_one_native_allied_reads_in_the_singular(tn):
+    state = alliance_board("Pioneer")
+    step = tn.resolve(state, {"Spain": ["ally Great Lakes leader Champlain bribe 4"]},
+                      ScriptedDice({"alliance/Spain": [2]}))                    # 2 + 2 = 4: one allied
+    assert "Champlain makes alliance with 1 native of Great Lakes for Spain." in [e.text for e in step.events]
+
+
 def test_a_dot_turns_the_natives_hostile_and_they_make_war(tn):
     state = alliance_board("Conquistador")
     step = tn.resolve(state, {"Spain": ["ally Great Lakes leader Champlain"]}, ScriptedDice({"alliance/Spain": [1]}))
