@@ -22,7 +22,7 @@ def gm_only(vis: Visibility) -> bool:
 
 
 def roll_line(roll: Roll) -> str:
-    label = "" if roll.table else f"{roll.purpose.replace('/', ' ')}: "
+    label = "" if roll.table else f"{roll.name}: "
     return f"🎲 {label}{roll.text()}"
 
 

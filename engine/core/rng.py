@@ -99,6 +99,11 @@ class Roll:
     modifier: int = 0
     table: str | None = None
     result: str | None = None
+    label: str = ""  # how summaries name the roll, when its purpose (which keys its stream) reads poorly
+
+    @property
+    def name(self) -> str:
+        return self.label or self.purpose.replace("/", " ")
 
     def text(self) -> str:
         """A short human form, e.g. ``2d6 [3, 5] +1 = 9 → Drought``."""
@@ -117,7 +122,7 @@ class Roll:
         return {
             "key": self.key, "purpose": self.purpose, "kind": self.kind, "notation": self.notation,
             "faces": list(self.faces), "total": self.total, "visibility": self.visibility.dump(),
-            "modifier": self.modifier, "table": self.table, "result": self.result,
+            "modifier": self.modifier, "table": self.table, "result": self.result, "label": self.label,
         }
 
     @classmethod
@@ -126,6 +131,7 @@ class Roll:
             key=raw["key"], purpose=raw["purpose"], kind=raw["kind"], notation=raw["notation"],
             faces=tuple(raw["faces"]), total=raw["total"], visibility=Visibility.load(raw["visibility"]),
             modifier=raw.get("modifier", 0), table=raw.get("table"), result=raw.get("result"),
+            label=raw.get("label", ""),
         )
 
 
@@ -230,11 +236,12 @@ class Dice:
         return [items[i] for i in order]
 
     def annotate(self, roll: Roll, *, table: str | None = None, result: str | None = None,
-                 modifier: int | None = None) -> Roll:
-        """Attach a table lookup to a roll already made (it replaces the logged record)."""
+                 modifier: int | None = None, label: str | None = None) -> Roll:
+        """Attach a table lookup or a readable label to a roll already made (it replaces the logged record)."""
         noted = replace(roll, table=table if table is not None else roll.table,
                         result=result if result is not None else roll.result,
-                        modifier=modifier if modifier is not None else roll.modifier)
+                        modifier=modifier if modifier is not None else roll.modifier,
+                        label=label if label is not None else roll.label)
         for i in range(len(self.rolls) - 1, -1, -1):
             if self.rolls[i].key == roll.key:
                 self.rolls[i] = noted

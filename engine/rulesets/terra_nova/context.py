@@ -6,7 +6,7 @@ Procedures and GM-answer handlers register here by the names the sequence data u
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.events import Event
@@ -66,13 +66,8 @@ class Ctx:
         return self.dice.annotate(roll, table=table, result=result)
 
     def relabel(self, roll: Roll, label: str) -> Roll:
-        """Log a roll under a readable purpose; its stream key (what re-derives it) is unchanged."""
-        labelled = replace(roll, purpose=label)
-        for i in range(len(self.dice.rolls) - 1, -1, -1):
-            if self.dice.rolls[i].key == roll.key:
-                self.dice.rolls[i] = labelled
-                break
-        return labelled
+        """Name a roll readably; its purpose and stream key (what re-derives it) stay as they were."""
+        return self.dice.annotate(roll, label=label)
 
     def ask(self, kind: str, text: str, answers: Sequence[str], **data: Any) -> Question:
         """Put a question to the GM; play waits in a GM window until it is answered."""

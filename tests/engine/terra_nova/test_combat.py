@@ -65,7 +65,7 @@ def test_the_winner_rolls_one_less_on_combat_losses():
     state = board(soldiers=4, natives=3)
     ctx, _, _ = fight(state, {"combat/Cuba/Spain": [5], "combat/Cuba/natives": [1], "losses/Cuba/Spain": [1],
                               "losses/Cuba/natives": [6]})
-    rolls = [r for r in ctx.dice.rolls if r.purpose.startswith("losses Cuba round 1")]
+    rolls = [r for r in ctx.dice.rolls if r.name.startswith("losses Cuba round 1")]
     assert [(r.total, r.modifier, r.result) for r in rolls] == [(1, -1, "No loss"), (6, 0, "2 x  opponent’s total")]
     assert state.areas["Cuba"].natives == 0 and state.force("Cuba", "Spain").count("soldier") == 4
 

@@ -53,7 +53,7 @@ def test_blight_rolls_name_their_area():
     state = colony("Cuba")
     ctx = run(state, "blight", "G1", {"land/Cuba": [5, 5]})
     [roll] = ctx.dice.rolls
-    assert (roll.table, roll.purpose) == ("Land Results Table in Cuba", "blight Cuba")
+    assert (roll.table, roll.name) == ("Land Results Table in Cuba", "blight Cuba")
     assert [e.text for e in ctx.events] == ["Cuba: Drought — blight 0→1."]
 
 

@@ -21,7 +21,7 @@ def test_domestic_investment_adds_the_monarch_income_modifier(income, roll, flor
     before = state.powers["Spain"].treasury
     ctx = run(state, "domestic_investment", "B1", {"investment/Spain": [roll]})
     assert state.powers["Spain"].treasury == before + florins
-    spain_roll = next(r for r in ctx.dice.rolls if "Spain" in r.purpose)
+    spain_roll = next(r for r in ctx.dice.rolls if "Spain" in r.name)
     assert spain_roll.visibility == Visibility.to("Spain") and spain_roll.modifier == income
 
 

@@ -162,9 +162,9 @@ def test_mortality_rolls_say_whose_life_they_decide():
     leader = state.leaders[0]
     monarch = state.powers["Spain"].monarch
     ctx = run(state, "monarch_mortality", "A6", {"monarch/": [6, 6] * 3})
-    spain = next(r for r in ctx.dice.rolls if r.purpose == f"mortality {monarch.name} of Spain")
+    spain = next(r for r in ctx.dice.rolls if r.name == f"mortality {monarch.name} of Spain")
     assert spain.table == f"Monarch Age (40 – 44: mortality 4) for {monarch.name} of Spain"
     ctx = run(state, "leader_mortality", "A8", {"leader/": [6, 6]})
     [roll] = ctx.dice.rolls
     assert roll.table.endswith(f"for {leader.name} ({leader.power})")
-    assert roll.purpose == f"mortality {leader.name} ({leader.power})"
+    assert roll.name == f"mortality {leader.name} ({leader.power})"

@@ -80,7 +80,7 @@ def test_a_whole_campaign_runs_to_its_end(tn, seed):
                 orders[seat] = [c.canonical for c in tn.check(state, seat, "\n".join(lines)) if c.accepted]
             state = tn.resolve(state, orders, dice).state
             state = tn.load(json.loads(json.dumps(tn.dump(state))))
-        labels |= {r.purpose for r in dice.rolls}
+        labels |= {r.name for r in dice.rolls}
         assert all(p.treasury >= 0 for p in state.powers.values())
         assert all(a.natives >= 0 and sum(a.allies.values()) <= a.natives for a in state.areas.values())
     assert state.ended and state.turn >= 21 and tn.phase(state).window is Window.ENDED
