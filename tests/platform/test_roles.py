@@ -126,3 +126,18 @@ async def test_help_and_autocomplete(gaul: Console) -> None:
     # the GM's actions name pending rulings and results: nobody else sees even the list
     assert "(none)" in await said(gaul, '@vercingetorix #forum complete /gm act action:"result"')
     assert "(none)" in await said(gaul, '@caesar #forum complete /gm rollback to:"Turn"')
+
+
+async def test_no_export_holds_the_seed_before_the_end(gaul: Console) -> None:
+    import json
+
+    from sqlalchemy import select
+
+    from bot.store.models import Campaign
+
+    async with gaul.services.db.read() as session:
+        seed = (await session.scalars(select(Campaign.seed))).one()
+    await gaul.run_line("@gaius #forum /campaign export")
+    full = [s for s in gaul.fake.sent if s.files and s.files[0][0] == "gaul-full.json"][-1].files[0][1].decode()
+    assert seed not in full and "seed" not in json.loads(full)["campaign"]
+    assert "Your druids foresee a siege" in full  # the GM's export is complete otherwise
