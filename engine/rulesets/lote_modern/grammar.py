@@ -19,11 +19,13 @@ from engine.rulesets.lote_modern.orders import (
     BankOrder,
     Borrow,
     Build,
+    CoBuild,
     Colonize,
     ConduitOrder,
     Construct,
     Engineers,
     Fund,
+    Grow,
     Improve,
     Invest,
     LeaderAction,
@@ -253,6 +255,19 @@ def _improve(line: _Line) -> Order:
     return Improve(line.name_until(what="a region"))
 
 
+def _grow(line: _Line) -> Order:
+    return Grow(line.name_until(what="a city"))
+
+
+def _cobuild(line: _Line) -> Order:
+    city = line.name_until("by", what="a city")
+    amounts = line.amounts()
+    if not set(amounts) <= {"gp", "nfp"}:
+        raise OrderError("a co-build pays GP and NFP, like 20gp 10nfp (or nothing: all that is left)")
+    leader = line.name_until(what="a leader", known=line.names.leaders) if line.optional("by") else ""
+    return CoBuild(city, amounts.get("gp", 0.0), _whole(amounts.get("nfp", 0), "nfp"), leader)
+
+
 def _recruit(line: _Line) -> Order:
     blocks = line.count("how many blocks of 25 GP")
     line.word("for")
@@ -403,6 +418,7 @@ def _note(kind: str) -> Callable[[_Line], Order]:
 _PARSERS: dict[str, Callable[[_Line], Order]] = {
     "invest": _invest, "build": _build, "reserve": _reserve, "activate": _activate, "research": _research,
     "construct": _construct, "fund": _fund, "colonize": _colonize, "colonise": _colonize, "improve": _improve,
+    "grow": _grow, "cobuild": _cobuild, "co-build": _cobuild,
     "recruit": _recruit, "engineers": _engineers, "assist": _assist, "bank": _bank, "borrow": _borrow,
     "repay": _loan("repay"), "default": _loan("default"), "pay-penalty": _payment("pay-penalty"),
     "rebuild-bank": _payment("rebuild-bank"), "conduit": _conduit(False), "drop-conduit": _conduit(True),

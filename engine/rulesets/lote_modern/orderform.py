@@ -51,6 +51,8 @@ class Budget:
     started: set[str] = field(default_factory=set)
     defaults: set[str] = field(default_factory=set)
     used_gp: float = 0.0
+    grown: set[str] = field(default_factory=set)
+    cobuilt: dict[str, tuple[float, int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -208,7 +210,14 @@ def start_budget(state: GameState, n: Nation, parsed: list[Order | None]) -> Bud
 
 def _load_handlers() -> None:
     # The handler modules register themselves on import; imported here to avoid an import cycle.
-    from engine.rulesets.lote_modern import builds, finance, leaders, projects, trade_orders  # noqa: F401
+    from engine.rulesets.lote_modern import (  # noqa: F401
+        builds,
+        cobuilds,
+        finance,
+        leaders,
+        projects,
+        trade_orders,
+    )
 
 
 def check_orders(state: GameState, n: Nation, text: str) -> list[OrderCheck]:
@@ -256,7 +265,7 @@ def run(ctx: Ctx, order: Order) -> Outcome:
 def _snapshot(b: Budget) -> dict[str, Any]:
     return {"gp": b.gp, "nfp": b.nfp, "msp": b.msp, "yard": dict(b.yard), "ap": dict(b.ap),
             "units": {k: dict(v) for k, v in b.units.items()}, "reserves": dict(b.reserves),
-            "borrowed": b.borrowed, "used_gp": b.used_gp}
+            "borrowed": b.borrowed, "used_gp": b.used_gp, "grown": set(b.grown), "cobuilt": dict(b.cobuilt)}
 
 
 def _restore(b: Budget, saved: dict[str, Any]) -> None:

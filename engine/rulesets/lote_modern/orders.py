@@ -161,6 +161,32 @@ class Improve:
 
 
 @dataclass(frozen=True, slots=True)
+class Grow:
+    """``grow London``: the nation adds a GPv to a city of its own (Basic Rulebook; Table 3-5 at TL 12+)."""
+
+    city: str
+
+    def text(self) -> str:
+        return f"grow {_name(self.city)}"
+
+
+@dataclass(frozen=True, slots=True)
+class CoBuild:
+    """``cobuild Antwerp 20gp 10nfp by Castorp``: a House, Primacy or Order adds a GPv to another's city
+    (LotE 3.3.5); without amounts it pays all that is left; `by` names the leader who brings the gold."""
+
+    city: str
+    gp: float = 0
+    nfp: int = 0
+    leader: str = ""
+
+    def text(self) -> str:
+        paid = _amounts(self.gp, self.nfp)
+        by = f" by {_name(self.leader)}" if self.leader else ""
+        return f"cobuild {_name(self.city)}{' ' + paid if paid else ''}{by}"
+
+
+@dataclass(frozen=True, slots=True)
 class Recruit:
     """``recruit 2 for P001``: 25 GP a block, 1d6-1 project NFP each (4.3)."""
 
@@ -345,7 +371,8 @@ class Note:
         return f"{self.kind} {self.body}"
 
 
-Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Recruit
+Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Grow | CoBuild
+         | Recruit
          | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment | ConduitOrder | RouteOrder | ShipsToMsp
          | LeaderAction | MonopolyOrder | Note)
 
@@ -359,6 +386,8 @@ One order per line; `#` starts a comment. Names with spaces may be written "in q
 **Projects** `construct <airship-factory|steamship-yard|submarine-yard|mercantile-industry> 2 at <place> [hidden]` · \
 `construct railroad <region> to <region> [2 levels]` · `construct uwm` · `fund P002 30gp 5nfp` · \
 `recruit 2 for P002` · `engineers 2 from <army> for P002` · `colonize <region> 15gp 15nfp` · `improve <region>`
+**Cities** `grow London` (your own city, +1 GPv) · `cobuild <city> 20gp 10nfp [by <leader>]` (a House, Primacy \
+or Order adds a GPv to another's city; the owner's permission is for the GM)
 **Bank & loans** `bank open|closed` · `bank close-to <nation>` · `bank open-to <nation>` · `bank rates 30% 40%` · \
 `borrow 200gp from <nation>` · `repay L1` · `default L1` · `pay-penalty 200gp` · `rebuild-bank 100gp`
 **Trade** `conduit London to Gibraltar [via <zone>; <zone>]` · `drop-conduit London to Gibraltar` · \

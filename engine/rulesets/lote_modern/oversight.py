@@ -100,7 +100,7 @@ def _map_links(world: CampaignMap) -> list[command.Link]:
 _LINKS: dict[int, tuple[CampaignMap, list[command.Link]]] = {}
 
 
-def _region(world: CampaignMap, place: str) -> str:
+def region_node(world: CampaignMap, place: str) -> str:
     key = world.canonical(place)
     if key is None:
         return place
@@ -112,7 +112,7 @@ def command_radius(state: GameState, n: Nation, *, ruling: bool) -> list[Ruling]
     world = state.world
     king = n.king()
     origin = world.cities[n.capital].region if n.capital in world.cities else (
-        _region(world, king.location) if king and king.location else n.homeland)
+        region_node(world, king.location) if king and king.location else n.homeland)
     if not origin:
         return []
     ccr = command.command_control_radius(n.bureaucratic_level, king.admin if king else 0, king_ruling=ruling,
@@ -139,8 +139,8 @@ def command_radius(state: GameState, n: Nation, *, ruling: bool) -> list[Ruling]
                    tables=["Table 6-1 CCR Costs Supplement", "Basic Rulebook revolt"])]
 
 
-def control_web(state: GameState, n: Nation) -> list[Ruling]:
-    """Merchant House sites no chain of sites reaches within the Action Range: each degrades a level (7.3.7)."""
+def isolated(state: GameState, n: Nation) -> list[merchant.Site]:
+    """A House's sites that no chain of its sites reaches within the Action Range (LotE 7.3.7)."""
     world = state.world
     options = campaign.merchant_options(state.options)
     sites = [merchant.Site(h.city if hasattr(h, "city") else h.region, h.status)
@@ -154,17 +154,23 @@ def control_web(state: GameState, n: Nation) -> list[Ruling]:
     cache: dict[str, dict[str, float]] = {}
 
     def reach(location: str) -> Mapping[str, float]:
-        start = _region(world, location)
+        start = region_node(world, location)
         if start not in cache:
             by_region = command.shortest_costs(start, graph, limit=reach_range)
-            cache[start] = {place: by_region[_region(world, place)] for place in
-                            {*(s.location for s in sites), *regular} if _region(world, place) in by_region}
+            cache[start] = {place: by_region[region_node(world, place)] for place in
+                            {*(s.location for s in sites), *regular} if region_node(world, place) in by_region}
         return cache[start]
 
-    cut = merchant.isolated_sites(sites, tributary_or_better=regular, reach=reach, action_range_ap=reach_range,
-                                  options=options)
+    return merchant.isolated_sites(sites, tributary_or_better=regular, reach=reach, action_range_ap=reach_range,
+                                   options=options)
+
+
+def control_web(state: GameState, n: Nation) -> list[Ruling]:
+    """Merchant House sites no chain of sites reaches within the Action Range: each degrades a level (7.3.7)."""
+    cut = isolated(state, n)
     if not cut:
         return []
+    reach_range = merchant.action_range(n.tech_level, campaign.merchant_options(state.options))
     proposals = []
     for site in cut:
         after = merchant.degrade(site)

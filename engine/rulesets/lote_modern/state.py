@@ -94,6 +94,7 @@ class GameState:
     newsletters: list[str] = field(default_factory=list)
     pending_news: list[str] = field(default_factory=list)
     next_id: int = 1
+    grown: list[str] = field(default_factory=list)   # cities that gained their one GPv this turn (LotE 3.3.5)
 
     @property
     def seats(self) -> list[str]:
@@ -138,7 +139,7 @@ class GameState:
             "tax_penalties": to_data(self.tax_penalties), "monopolies": to_data(self.monopolies),
             "report": to_data(self.report) if self.report else None, "audit": to_data(self.audit),
             "newsletters": list(self.newsletters), "pending_news": list(self.pending_news),
-            "next_id": self.next_id,
+            "next_id": self.next_id, "grown": list(self.grown),
         }
 
     @classmethod
@@ -155,5 +156,5 @@ class GameState:
             report=from_data(TurnReport, raw["report"]) if raw.get("report") else None,
             audit=[from_data(AuditEntry, x) for x in raw.get("audit", [])],
             newsletters=list(raw.get("newsletters", [])), pending_news=list(raw.get("pending_news", [])),
-            next_id=raw.get("next_id", 1),
+            next_id=raw.get("next_id", 1), grown=list(raw.get("grown", [])),
         )

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from engine.core.events import Event
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts, campaign, orderform, oversight
+from engine.rulesets.lote_modern import accounts, campaign, cobuilds, orderform, oversight
 from engine.rulesets.lote_modern.grammar import parse_order
 from engine.rulesets.lote_modern.orders import LoanOrder
 from engine.rulesets.lote_modern.rules import banking, cities, research
@@ -34,6 +34,7 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
     lines: dict[str, list[str]] = {n: [] for n in state.nations}
     rulings: list[Ruling] = []
     rolls: dict[str, list[str]] = {n: [] for n in state.nations}
+    state.grown = []
 
     _loans_due(state, orders, lines)
     _restore_banks(state, lines)
@@ -49,7 +50,7 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
         rolls[n.name] += carried.rolls
     for n in state.nations.values():
         _research(state, n, dice, lines[n.name], rolls[n.name])
-        _construction(state, n, lines[n.name], rulings)
+        _construction(state, n, lines, rulings)
         _income(state, n, lines[n.name])
     rulings += oversight.review(state, orders)
     for i, ruling in enumerate(rulings, start=1):
@@ -217,10 +218,14 @@ def _garrison_at(n: Nation, place: str) -> Army:
     return army
 
 
-def _construction(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling]) -> None:
+def _construction(state: GameState, n: Nation, told: dict[str, list[str]], rulings: list[Ruling]) -> None:
     years = accounts.years(state)
+    lines = told[n.name]
     for p in n.projects:
         if p.done or p.kind in ("rd", "other"):
+            continue
+        if p.kind == "cobuild":
+            cobuilds.complete(state, n, p, told, rulings)
             continue
         if p.kind == "colony":
             _colony(state, n, p, lines, rulings)
