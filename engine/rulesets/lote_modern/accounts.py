@@ -175,10 +175,17 @@ def regional_income(state: GameState, n: Nation) -> Ledger:
             silk += "silk-road" in region.features
             fur += "fur-line" in region.features
     ledger.add("regions", economy.regional_income(values, silk_road_regions=silk, fur_line_regions=fur))
-    cities = sum((world.cities[c.city].gpv + c.pwb / PWB_PER_GPV) * status_multiple(c.status, state) for c in n.cities)
-    ledger.add("cities", cities)
+    kinds = {"cities": 0.0, "Cartel Cities": 0.0, "House sites": 0.0}
+    for c in n.cities:
+        value = (world.cities[c.city].gpv + c.pwb / PWB_PER_GPV) * status_multiple(c.status, state)
+        kind = "cities" if not statuses.is_merchant(c.status) else "Cartel Cities" if c.status == "ci" else \
+            "House sites"
+        kinds[kind] += value
+    for label, value in kinds.items():
+        ledger.add(label, value)
     routes = [r for r in n.routes if r.open]
     ledger.add("trade routes", sum(r.income for r in routes))
+    ledger.add("cartel trade", sum(c.income for c in state.carried_by(n.name)))
     return ledger
 
 
@@ -379,12 +386,15 @@ def basing_limit(state: GameState, n: Nation, city: str) -> float:
     return trade.msp_basing_limit(info.gpv, status_multiple=multiple)
 
 
-def msp_based(n: Nation, port: str) -> int:
-    return sum(r.msp for r in n.routes if r.open and fold(r.base_port) == fold(port))
+def msp_based(state: GameState, n: Nation, port: str, *, leaving: str = "") -> int:
+    """MSP this nation bases at a port: its open routes' and the cartel routes it carries (LotE 2.7, 7.1.3)."""
+    routes = sum(r.msp for r in n.routes if r.open and fold(r.base_port) == fold(port) and r.partner != leaving)
+    return routes + sum(c.msp for c in state.carried_by(n.name) if fold(c.base_port) == fold(port))
 
 
-def msp_free(n: Nation) -> int:
-    return n.msp - sum(r.msp for r in n.routes if r.open)
+def msp_free(state: GameState, n: Nation) -> int:
+    """Merchant shipping not allocated to a route (nor, for a House, to the cartel routes it carries)."""
+    return n.msp - sum(r.msp for r in n.routes if r.open) - sum(c.msp for c in state.carried_by(n.name))
 
 
 # -- leaders ----------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from engine.rulesets.lote_modern import statuses
 from engine.rulesets.lote_modern.edit_values import (
     ARMY_FIELDS,
     BANK_FIELDS,
+    CARTEL_FIELDS,
     CONDUIT_FIELDS,
     HOLDING_FIELDS,
     INT,
@@ -250,6 +251,17 @@ def _monopoly(state: GameState, n: Nation, key: str, field: str | None, edit: Ed
     return entry_field(state, n, mono, field, MONOPOLY_FIELDS, edit)
 
 
+def _cartel(state: GameState, n: Nation, key: str, field: str | None, edit: Edit) -> Change:
+    """A cartel arrangement (LotE 7.1.3), edited from either party's sheet; `cartel[3].income =12` assesses it."""
+    found = next((c for c in state.cartels if str(c.id) == key.strip().lstrip("#")), None)
+    if found is None or n.name not in (found.house, found.nation):
+        raise IllegalAction(f"{n.name} is not a party to a cartel #{key}")
+    if is_removal(edit, field):
+        state.cartels.remove(found)
+        return removed(edit, f"cartel #{found.id} ({found.nation}'s trade with {found.target})")
+    return entry_field(state, n, found, field, CARTEL_FIELDS, edit)
+
+
 def edit_monopolies(state: GameState, n: Nation, edit: Edit) -> Change:
     if not n.is_house:
         raise IllegalAction("monopolies are added on the Merchant House that holds them (LotE 7.1.1)")
@@ -286,6 +298,7 @@ def _mapping(state: GameState, n: Nation, key: str, field: str | None, edit: Edi
 ENTRIES: dict[str, Callable[[GameState, Nation, str, str | None, Edit], Change]] = {
     "region": _region, "city": _city, "army": _army, "leader": _leader, "project": _project, "route": _route,
     "conduit": _conduit, "rail": _rail, "loan": _loan, "monopoly": _monopoly, "mapping": _mapping,
+    "cartel": _cartel,
 }
 
 

@@ -91,6 +91,9 @@ CONDUIT_FIELDS: dict[str, Spec] = {"zones": NAMES, "kind": choice("sea", "aerial
 RAIL_FIELDS: dict[str, Spec] = {"levels": Spec("int", minimum=1)}
 LOAN_FIELDS: dict[str, Spec] = {"principal": FLOAT, "rate": Spec("int", minimum=0, maximum=200), "turn": SIGNED}
 MONOPOLY_FIELDS: dict[str, Spec] = {"good": TEXT, "kind": choice("granted", "acquired")}
+CARTEL_FIELDS: dict[str, Spec] = {"status": choice("granted", "open", "revoked"), "nation_port": TEXT,
+                                  "target_port": TEXT, "base_port": TEXT, "msp": INT, "length": INT, "income": FLOAT,
+                                  "conduits": NAMES}
 MAP_REGION_FIELDS: dict[str, Spec] = {"terrain": choice(*TERRAINS), "gpv": INT, "religion": TEXT, "resistance": INT,
                                       "people": choice(*PEOPLES), "base_gpv": INT, "features": NAMES,
                                       "pre_columbian": BOOL}

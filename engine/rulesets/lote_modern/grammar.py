@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from engine.core.errors import OrderError
 from engine.rulesets.lote_modern.orders import (
     BANK_SETTINGS,
+    CARTEL_VERBS,
     FACTORY_ORDERS,
     INVEST_OTHER,
     INVEST_RATINGS,
@@ -19,6 +20,7 @@ from engine.rulesets.lote_modern.orders import (
     BankOrder,
     Borrow,
     Build,
+    CartelOrder,
     CoBuild,
     Colonize,
     ConduitOrder,
@@ -33,6 +35,7 @@ from engine.rulesets.lote_modern.orders import (
     MonopolyOrder,
     Note,
     Order,
+    Pay,
     Payment,
     PlaceReserve,
     Recruit,
@@ -367,6 +370,32 @@ def _route(line: _Line) -> Order:
     return RouteOrder(partner, change)
 
 
+def _cartel(line: _Line) -> Order:
+    verb = line.word(*CARTEL_VERBS)
+    party = line.take("the Merchant House" if verb in ("grant", "revoke") else "the Cartel nation")
+    target = line.take("the target nation")
+    if verb != "carry":
+        return CartelOrder(verb, party, target)
+    line.word("from")
+    port = line.name_until("to", what="the Cartel nation's port")
+    line.word("to")
+    target_port = line.name_until("msp", what="the target nation's port")
+    amounts = line.amounts()
+    if set(amounts) != {"msp"}:
+        raise OrderError("give the merchant shipping the House puts on it, like 10msp (LotE 7.1.3)")
+    line.word("at")
+    return CartelOrder("carry", party, target, port, target_port, _whole(amounts["msp"], "msp"),
+                       line.name_until(what="the port the MSP are based at"))
+
+
+def _pay(line: _Line) -> Order:
+    nation = line.take("the nation paid")
+    amounts = line.amounts()
+    if set(amounts) != {"gp"} or amounts["gp"] <= 0:
+        raise OrderError("say how much gold, like 30gp")
+    return Pay(nation, amounts["gp"])
+
+
 def _msp(line: _Line) -> Order:
     count = line.count("how many transports")
     code, export = _unit_code(line.take("a transport code"))
@@ -422,7 +451,8 @@ _PARSERS: dict[str, Callable[[_Line], Order]] = {
     "recruit": _recruit, "engineers": _engineers, "assist": _assist, "bank": _bank, "borrow": _borrow,
     "repay": _loan("repay"), "default": _loan("default"), "pay-penalty": _payment("pay-penalty"),
     "rebuild-bank": _payment("rebuild-bank"), "conduit": _conduit(False), "drop-conduit": _conduit(True),
-    "route": _route, "msp": _msp, "action": _action, "note": _note("note"), "diplomacy": _note("diplomacy"),
+    "route": _route, "msp": _msp, "cartel": _cartel, "pay": _pay, "action": _action, "note": _note("note"),
+    "diplomacy": _note("diplomacy"),
     "grant": _monopoly("grant"), "revoke": _monopoly("revoke"),
 }
 

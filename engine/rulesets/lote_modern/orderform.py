@@ -53,6 +53,7 @@ class Budget:
     used_gp: float = 0.0
     grown: set[str] = field(default_factory=set)
     cobuilt: dict[str, tuple[float, int]] = field(default_factory=dict)
+    revoked: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)
@@ -202,7 +203,7 @@ def start_budget(state: GameState, n: Nation, parsed: list[Order | None]) -> Bud
     refused = {o.loan for o in parsed if isinstance(o, LoanOrder) and o.verb == "default"}
     due = sum(x.owed for x in accounts.loans_due(state, n) if x.id not in refused)
     return Budget(
-        gp=round(n.gp - accounts.upkeep(state, n).total - due, 2), nfp=n.nfp, msp=accounts.msp_free(n),
+        gp=round(n.gp - accounts.upkeep(state, n).total - due, 2), nfp=n.nfp, msp=accounts.msp_free(state, n),
         yard=accounts.yard_capacity(state, n),
         ap={x.name: accounts.leader_ap(state, n, x) for x in n.leaders},
         units={a.name: dict(a.units) for a in n.armies}, reserves=dict(n.reserves), defaults=refused)
@@ -212,6 +213,7 @@ def _load_handlers() -> None:
     # The handler modules register themselves on import; imported here to avoid an import cycle.
     from engine.rulesets.lote_modern import (  # noqa: F401
         builds,
+        cartels,
         cobuilds,
         finance,
         leaders,

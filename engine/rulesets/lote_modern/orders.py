@@ -17,6 +17,7 @@ INVEST_OTHER = ("government", "infrastructure", "intel", "religion", "university
 FACTORY_ORDERS = {"airship-factory": "airship", "steamship-yard": "steamship", "submarine-yard": "submarine",
                   "mercantile-industry": "industry"}
 BANK_SETTINGS = ("open", "closed", "close-to", "open-to", "rates")
+CARTEL_VERBS = ("grant", "revoke", "carry", "drop")
 ROUTE_CHANGES = ("open", "close", "msp", "base")
 
 
@@ -310,6 +311,40 @@ class RouteOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class CartelOrder:
+    """Cartel trade (LotE 7.1.3). A nation: ``cartel grant Hansa Spain`` / ``cartel revoke Hansa Spain`` (its trade
+    with Spain, carried by the Hansa). The House: ``cartel carry England Spain from London to Cadiz 10msp at
+    Hamburg`` (England's port, Spain's port, the MSP and where they are based) / ``cartel drop England Spain``."""
+
+    verb: str
+    party: str
+    target: str
+    port: str = ""
+    target_port: str = ""
+    msp: int = 0
+    base: str = ""
+
+    def text(self) -> str:
+        head = f"cartel {self.verb} {_name(self.party)} {_name(self.target)}"
+        if self.verb != "carry":
+            return head
+        return (f"{head} from {_name(self.port)} to {_name(self.target_port)} {self.msp}msp "
+                f"at {_name(self.base)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """``pay England 30gp``: gold sent to another nation (a cartel's share, a price, a subsidy); it reaches the
+    other treasury at processing, to spend the next turn (LotE 7.1.3)."""
+
+    nation: str
+    gp: float
+
+    def text(self) -> str:
+        return f"pay {_name(self.nation)} {number(self.gp)}gp"
+
+
+@dataclass(frozen=True, slots=True)
 class ShipsToMsp:
     """``msp 4 t from "Channel Fleet"``: transports broken up into merchant shipping (1 MSP a cargo point)."""
 
@@ -374,7 +409,7 @@ class Note:
 Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Grow | CoBuild
          | Recruit
          | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment | ConduitOrder | RouteOrder | ShipsToMsp
-         | LeaderAction | MonopolyOrder | Note)
+         | CartelOrder | Pay | LeaderAction | MonopolyOrder | Note)
 
 ORDERS_HELP = """\
 One order per line; `#` starts a comment. Names with spaces may be written "in quotes".
@@ -392,7 +427,10 @@ or Order adds a GPv to another's city; the owner's permission is for the GM)
 `borrow 200gp from <nation>` · `repay L1` · `default L1` · `pay-penalty 200gp` · `rebuild-bank 100gp`
 **Trade** `conduit London to Gibraltar [via <zone>; <zone>]` · `drop-conduit London to Gibraltar` · \
 `route <partner> open from <port> to <port> 10msp` · `route <partner> close` · `route <partner> msp +5` · \
-`route <partner> base <port>` · `msp 4 t from <army>`
+`route <partner> base <port>` · `msp 4 t from <army>` · `pay <nation> 30gp`
+**Cartel trade** (a nation) `cartel grant <house> <target>` · `cartel revoke <house> <target>`; \
+(the House) `cartel carry <nation> <target> from <port> to <port> 10msp at <base port>` · \
+`cartel drop <nation> <target>`
 **Leaders** `action <leader> <CODE> [target] [4ap] [25gp] [15nfp]`: RU (`action <leader> RU 10 ii at <city>`), \
 EX, NM, CIR, DCL; Merchant Houses AA, EMF, OBO, FCT, ECL, AMN, GPT, DCM, ZL, EMB, DL; other codes go to the GM
 **Monopolies** `grant <house> <good>` · `revoke <house> <good>` (granted ones; acquired ones need NM)

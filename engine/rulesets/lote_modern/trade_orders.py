@@ -86,13 +86,13 @@ def trace_route(ctx: Ctx, base: str, target: str) -> trade.SeaRoute | None:
                                  access=accounts.sea_access(ctx.state, n))
 
 
-def _basing(ctx: Ctx, port: str, extra: int, *, leaving: str = "") -> None:
+def check_basing(ctx: Ctx, port: str, extra: int, *, leaving: str = "") -> None:
     n = ctx.n
     holding = n.city(port)
     if holding is None or not statuses.get(holding.status).base:
         raise Refused(f"{port} cannot base your merchant shipping (LotE 2.7, Table 7-1)")
     limit = accounts.basing_limit(ctx.state, n, port)
-    based = sum(r.msp for r in n.routes if r.open and r.base_port == port and r.partner != leaving)
+    based = accounts.msp_based(ctx.state, n, port, leaving=leaving)
     if based + extra > limit + 1e-9:
         raise Refused(f"{port} bases at most {number(limit)} of your MSP (20 x GPv x status, LotE 2.7); "
                       f"{based} are based there")
@@ -112,7 +112,7 @@ def route(ctx: Ctx, o: RouteOrder) -> Outcome:
             raise Refused("opening a route takes at least 1 MSP (LotE 2.8.3.3)")
         if o.msp > ctx.budget.msp:
             raise Refused(f"{ctx.budget.msp} MSP are free to allocate; this takes {o.msp}")
-        _basing(ctx, base, o.msp)
+        check_basing(ctx, base, o.msp)
         traced = trace_route(ctx, base, target)
         if traced is None:
             raise Refused(f"you cannot trace {base} to {target} through your own conduits (at most "
@@ -151,7 +151,7 @@ def route(ctx: Ctx, o: RouteOrder) -> Outcome:
         if o.msp > ctx.budget.msp:
             raise Refused(f"{ctx.budget.msp} MSP are free to allocate")
         if o.msp > 0:
-            _basing(ctx, existing.base_port, o.msp)
+            check_basing(ctx, existing.base_port, o.msp)
         ctx.budget.msp -= o.msp
         if ctx.apply:
             existing.msp += o.msp
@@ -160,7 +160,7 @@ def route(ctx: Ctx, o: RouteOrder) -> Outcome:
     base = _port(ctx, o.port)
     if n.city(base) is None:
         raise Refused(f"{base} is not yours")
-    _basing(ctx, base, existing.msp, leaving=existing.partner)
+    check_basing(ctx, base, existing.msp, leaving=existing.partner)
     if trace_route(ctx, base, existing.target_port or base) is None and existing.target_port:
         raise Refused(f"you cannot trace the route from {base} through your own conduits (LotE 2.8.3.3)")
     if ctx.apply:

@@ -35,6 +35,7 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
     rulings: list[Ruling] = []
     rolls: dict[str, list[str]] = {n: [] for n in state.nations}
     state.grown = []
+    state.cartels = [c for c in state.cartels if not (c.status == "revoked" and c.turn < state.turn)]
 
     _loans_due(state, orders, lines)
     _restore_banks(state, lines)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets.lote_modern import accounts, campaign, statuses
+from engine.rulesets.lote_modern import accounts, campaign, cartels, statuses
 from engine.rulesets.lote_modern.rules import banking, military, research
 from engine.rulesets.lote_modern.rules.trade import SeaRating, effective_msp, sea_rating_maximum
 from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, NATION_TYPE_NAMES, Nation, format_units
@@ -151,7 +151,7 @@ def _bank(state: GameState, n: Nation) -> list[str]:
 
 
 def _trade(state: GameState, n: Nation) -> list[str]:
-    free = accounts.msp_free(n)
+    free = accounts.msp_free(state, n)
     out = [f"**Trade** {n.msp} MSP ({n.msp - free} on routes, {free} free)"]
     for r in n.routes:
         if not r.open:
@@ -164,14 +164,15 @@ def _trade(state: GameState, n: Nation) -> list[str]:
                        f"({number(eff)} effective), {r.length} zones{via}{cartel}; income {number(r.income)} GP")
         else:
             out.append(f"- {r.partner}: {r.kind} trade; income {number(r.income)} GP")
+    out += cartels.view_lines(state, n)
     for c in n.conduits:
         out.append(f"- Conduit {c.key}: {', '.join(c.zones)}")
     if n.railroads:
         out.append("- Railroads: " + ", ".join(f"{s.a}-{s.b} ({s.levels})" for s in n.railroads))
-    based = {r.base_port for r in n.routes if r.open and r.base_port}
+    based = {r.base_port for r in n.routes if r.open and r.base_port} | {c.base_port for c in state.carried_by(n.name)}
     if based:
-        out.append("- Basing: " + ", ".join(
-            f"{p} {accounts.msp_based(n, p)}/{number(accounts.basing_limit(state, n, p))}" for p in sorted(based)))
+        out.append("- Basing: " + ", ".join(f"{p} {accounts.msp_based(state, n, p)}/"
+                                            f"{number(accounts.basing_limit(state, n, p))}" for p in sorted(based)))
     return out
 
 
