@@ -16,7 +16,17 @@ from fractions import Fraction
 
 from engine.core.errors import RulesError
 from engine.rulesets.lote_modern import campaign, statuses
-from engine.rulesets.lote_modern.rules import actions, banking, economy, industry, merchant, military, research, trade
+from engine.rulesets.lote_modern.rules import (
+    actions,
+    banking,
+    economy,
+    industry,
+    mercantile,
+    merchant,
+    military,
+    research,
+    trade,
+)
 from engine.rulesets.lote_modern.rules.tech import Culture, Terrain
 from engine.rulesets.lote_modern.rules.tech import tax_rate as rules_tax_rate
 from engine.rulesets.lote_modern.sheet import Army, CityHolding, Leader, Nation, RegionHolding, fold
@@ -255,7 +265,25 @@ def upkeep(state: GameState, n: Nation) -> Ledger:
     ledger.add("troop support", troops)
     if n.is_house:
         ledger.add("merchant shipping support", merchant.msp_support(n.msp, turn_factor=float(scale)))
+    for label, amount in brokerage_upkeep(state, n):
+        ledger.add(label, amount)
     return ledger
+
+
+def brokerage_upkeep(state: GameState, n: Nation) -> list[tuple[str, float]]:
+    """What a broker owes its mercenary pools this turn: 0.5 GP a unit, scaled like all support (LotE 7.1.4)."""
+    if not n.is_house:
+        return []
+    scale = float(economy.support_scale(state.year))
+    options = campaign.merchant_options(state.options)
+    out = []
+    for name in n.brokerages:
+        pool = state.world.pool(name)
+        if pool is not None:
+            units = sum(pool.units.values())
+            out.append((f"brokerage {pool.name} ({units} units)",
+                        mercantile.brokerage_upkeep(units, turn_factor=scale, options=options)))
+    return out
 
 
 def unsupported_codes(n: Nation) -> list[str]:

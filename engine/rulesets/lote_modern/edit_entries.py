@@ -18,6 +18,7 @@ from engine.rulesets.lote_modern.edit_values import (
     INT,
     LEADER_FIELDS,
     LOAN_FIELDS,
+    MAP_POOL_FIELDS,
     MONOPOLY_FIELDS,
     PROJECT_FIELDS,
     RAIL_FIELDS,
@@ -48,6 +49,7 @@ from engine.rulesets.lote_modern.sheet import (
     format_units,
 )
 from engine.rulesets.lote_modern.state import GameState, Monopoly
+from engine.rulesets.lote_modern.world import MercPool
 
 
 def _region(state: GameState, n: Nation, key: str, field: str | None, edit: Edit) -> Change:
@@ -260,6 +262,30 @@ def _cartel(state: GameState, n: Nation, key: str, field: str | None, edit: Edit
         state.cartels.remove(found)
         return removed(edit, f"cartel #{found.id} ({found.nation}'s trade with {found.target})")
     return entry_field(state, n, found, field, CARTEL_FIELDS, edit)
+
+
+def edit_pool(state: GameState, key: str, field: str, edit: Edit) -> Change:
+    """A mercenary pool of the map (LotE 7.1.4): `map pool[Swiss].units =20i 5c`; setting a field of a pool the
+    map does not have creates it."""
+    pool = state.world.pool(key)
+    if field not in MAP_POOL_FIELDS:
+        raise IllegalAction(f"fields here: {', '.join(MAP_POOL_FIELDS)}")
+    if pool is None:
+        if edit.op != "=":
+            raise IllegalAction(f"no mercenary pool `{key}`: create it by setting a field (pool[{key}].units =20i)")
+        if state.world.canonical(key) is not None:
+            raise IllegalAction(f"`{key}` is already a place on the map")
+        pool = MercPool(" ".join(key.split()))
+        state.world.pools[pool.name] = pool
+    if field == "regions":
+        names = [state.world.region(r).name for r in read_value(state, None, MAP_POOL_FIELDS[field], edit.value)]
+        old = list(pool.regions)
+        new = combine(old, edit.op, names, MAP_POOL_FIELDS[field])
+        pool.regions = tuple(new)
+        return Change(edit, show(old, MAP_POOL_FIELDS[field]), show(new, MAP_POOL_FIELDS[field]))
+    if field == "location" and edit.value.lower() != "none":
+        state.world.region_of(edit.value)
+    return set_field(state, None, pool, field, MAP_POOL_FIELDS[field], edit)
 
 
 def edit_monopolies(state: GameState, n: Nation, edit: Edit) -> Change:

@@ -98,6 +98,7 @@ MAP_REGION_FIELDS: dict[str, Spec] = {"terrain": choice(*TERRAINS), "gpv": INT, 
                                       "people": choice(*PEOPLES), "base_gpv": INT, "features": NAMES,
                                       "pre_columbian": BOOL}
 MAP_CITY_FIELDS: dict[str, Spec] = {"gpv": INT, "port": BOOL, "kind": choice(*CITY_KINDS)}
+MAP_POOL_FIELDS: dict[str, Spec] = {"units": Spec("units"), "regions": NAMES, "price": FLOAT, "location": TEXT}
 MAP_ZONE_FIELDS: dict[str, Spec] = {"hostile": BOOL, "mapping": INT, "kind": choice(*ZONE_KINDS)}
 
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.core.errors import OrderError
+from engine.core.errors import OrderError, RulesError
 from engine.rulesets.lote_modern.orders import (
     BANK_SETTINGS,
     CARTEL_VERBS,
@@ -28,6 +28,7 @@ from engine.rulesets.lote_modern.orders import (
     Engineers,
     Fund,
     Grow,
+    Hire,
     Improve,
     Invest,
     LeaderAction,
@@ -38,12 +39,13 @@ from engine.rulesets.lote_modern.orders import (
     Pay,
     Payment,
     PlaceReserve,
+    PoolOrder,
     Recruit,
     Research,
     RouteOrder,
     ShipsToMsp,
 )
-from engine.rulesets.lote_modern.sheet import fold
+from engine.rulesets.lote_modern.sheet import fold, parse_units
 from engine.rulesets.lote_modern.text import amount, is_number, join_amounts, number, tokens
 
 _CODE = re.compile(r"^\(?[a-z]{1,4}\)?$", re.IGNORECASE)
@@ -388,6 +390,51 @@ def _cartel(line: _Line) -> Order:
                        line.name_until(what="the port the MSP are based at"))
 
 
+def _unit_list(line: _Line, *stops: str) -> tuple[tuple[str, int], ...]:
+    """Units like ``10i 4c`` or ``10 i 4 c`` up to a stop word."""
+    words: list[str] = []
+    while not line.done() and line.peek().lower() not in stops and amount(line.peek()) is None:
+        words.append(line.take("units"))
+    glued: list[str] = []
+    for word in words:
+        if glued and glued[-1].isdigit() and not word.isdigit():
+            glued[-1] += word
+        else:
+            glued.append(word)
+    try:
+        units = parse_units(" ".join(glued))
+    except RulesError as exc:
+        raise OrderError(str(exc)) from None
+    if not units or any(code.startswith("(") for code in units):
+        raise OrderError("name the units, like 10i 4c")
+    return tuple(units.items())
+
+
+def _pool(line: _Line) -> Order:
+    pool = line.name_until("convert", "price", what="a mercenary pool")
+    verb = line.word("convert", "price")
+    if verb == "price":
+        amounts = line.amounts()
+        if set(amounts) != {"gp"}:
+            raise OrderError("the price of a unit, like 3gp")
+        return PoolOrder(pool, "price", price=amounts["gp"])
+    old = _unit_list(line, "to")
+    line.word("to")
+    return PoolOrder(pool, "convert", old, _unit_list(line))
+
+
+def _hire(line: _Line) -> Order:
+    units = _unit_list(line, "from")
+    line.word("from")
+    pool = line.name_until("at", what="a mercenary pool")
+    line.word("at")
+    city = line.name_until(what="the city where they are hired")
+    amounts = line.amounts()
+    if not set(amounts) <= {"gp"}:
+        raise OrderError("a bid is gold, like 40gp")
+    return Hire(units, pool, city, amounts.get("gp", 0.0))
+
+
 def _pay(line: _Line) -> Order:
     nation = line.take("the nation paid")
     amounts = line.amounts()
@@ -451,7 +498,8 @@ _PARSERS: dict[str, Callable[[_Line], Order]] = {
     "recruit": _recruit, "engineers": _engineers, "assist": _assist, "bank": _bank, "borrow": _borrow,
     "repay": _loan("repay"), "default": _loan("default"), "pay-penalty": _payment("pay-penalty"),
     "rebuild-bank": _payment("rebuild-bank"), "conduit": _conduit(False), "drop-conduit": _conduit(True),
-    "route": _route, "msp": _msp, "cartel": _cartel, "pay": _pay, "action": _action, "note": _note("note"),
+    "route": _route, "msp": _msp, "cartel": _cartel, "pay": _pay, "pool": _pool, "hire": _hire, "action": _action,
+    "note": _note("note"),
     "diplomacy": _note("diplomacy"),
     "grant": _monopoly("grant"), "revoke": _monopoly("revoke"),
 }

@@ -6,7 +6,7 @@ from typing import cast
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, campaign, statuses
+from engine.rulesets.lote_modern import accounts, campaign, mercenaries, statuses
 from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles, refuse_if
 from engine.rulesets.lote_modern.orders import (
     LeaderAction,
@@ -243,6 +243,14 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
                 raise Refused(f"{action.name} needs a Branch Office or better in one of {other.name}'s cities "
                               f"(LotE {action.section})")
         key = other.name
+    elif action.code == "emb":
+        pool = world.pool(target) if target else None
+        current = mercenaries.broker(state, pool.name) if pool else None
+        refuse_if(merchant_actions.check_establish_brokerage(
+            n.name, pool=target or "(no pool named)", pool_exists=pool is not None,
+            current_broker=current.name if current else None), "LotE 7.4.11")
+        assert pool is not None
+        key = pool.name
     elif not target:
         raise Refused(f"{action.name} names its target")
     ctx.use_ap(leader.name, cost.ap)
@@ -260,6 +268,10 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
                                                 extra=unassessed)
         follow = {"aa": "ma", "emf": "mf", "obo": "bo", "fct": "ci"}.get(action.code)
         hint = f"; on success `edit {n.name} city[{key}].status ={follow}`" if follow and key in world.cities else ""
+        if action.code == "emb" and key:
+            current = mercenaries.broker(state, key)
+            hint = f"; on success `edit {n.name} brokerages +{key}`" + (
+                f" and `edit {current.name} brokerages -{key}`" if current else "")
         _needs(ctx, ruling, f"{n.name}: {leader.name} attempts {action.name} ({action.code.upper()}) at {key} "
                             f"({cost.ap} AP, {number(cost.gp)} GP)", gm_hint=hint)
         ctx.report(f"{leader.name} attempts {action.name} at {key} ({cost.ap} AP, {number(cost.gp)} GP).")

@@ -54,6 +54,7 @@ class Budget:
     grown: set[str] = field(default_factory=set)
     cobuilt: dict[str, tuple[float, int]] = field(default_factory=dict)
     revoked: set[str] = field(default_factory=set)
+    pools: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -77,6 +78,7 @@ class Ctx:
         self.rolls: list[str] = []
         self._hbz: set[str] | None = None
         self.others: dict[str, list[str]] = {}
+        self.bids: list[Any] = []   # mercenaries.Bid: served once every nation's orders are in
 
     # -- shared facts ------------------------------------------------------------------------------
     @property
@@ -217,6 +219,7 @@ def _load_handlers() -> None:
         cobuilds,
         finance,
         leaders,
+        mercenaries,
         projects,
         trade_orders,
     )
@@ -267,7 +270,8 @@ def run(ctx: Ctx, order: Order) -> Outcome:
 def _snapshot(b: Budget) -> dict[str, Any]:
     return {"gp": b.gp, "nfp": b.nfp, "msp": b.msp, "yard": dict(b.yard), "ap": dict(b.ap),
             "units": {k: dict(v) for k, v in b.units.items()}, "reserves": dict(b.reserves),
-            "borrowed": b.borrowed, "used_gp": b.used_gp, "grown": set(b.grown), "cobuilt": dict(b.cobuilt)}
+            "borrowed": b.borrowed, "used_gp": b.used_gp, "grown": set(b.grown), "cobuilt": dict(b.cobuilt),
+            "pools": {k: dict(v) for k, v in b.pools.items()}}
 
 
 def _restore(b: Budget, saved: dict[str, Any]) -> None:
@@ -283,6 +287,7 @@ class Carried:
     rulings: list[Ruling]
     rolls: list[str]
     others: dict[str, list[str]]
+    bids: list[Any]
 
 
 def carry_out(state: GameState, n: Nation, lines: list[str], dice: Dice, budget: Budget) -> Carried:
@@ -300,7 +305,7 @@ def carry_out(state: GameState, n: Nation, lines: list[str], dice: Dice, budget:
         if outcome.verdict is Verdict.REJECTED:
             ctx.lines.append(f"✗ `{order.text()}`: not carried out: {outcome.message}")
         names = names_of(n)
-    return Carried(ctx.lines, ctx.rulings, ctx.rolls, ctx.others)
+    return Carried(ctx.lines, ctx.rulings, ctx.rolls, ctx.others, ctx.bids)
 
 
 def refuse_if(problems: list[str], rule: str) -> None:

@@ -344,6 +344,42 @@ class Pay:
         return f"pay {_name(self.nation)} {number(self.gp)}gp"
 
 
+def _units(units: tuple[tuple[str, int], ...]) -> str:
+    return " ".join(f"{count}{code}" for code, count in units)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolOrder:
+    """A broker's mercenary pool (LotE 7.1.4.1): ``pool "Low Countries" convert 10i to 10c`` rebuilds units at the
+    House's cost; ``pool "Low Countries" price 3gp`` sets what a unit costs to hire."""
+
+    pool: str
+    verb: str
+    old: tuple[tuple[str, int], ...] = ()
+    new: tuple[tuple[str, int], ...] = ()
+    price: float = 0
+
+    def text(self) -> str:
+        if self.verb == "price":
+            return f"pool {_name(self.pool)} price {number(self.price)}gp"
+        return f"pool {_name(self.pool)} convert {_units(self.old)} to {_units(self.new)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hire:
+    """``hire 10i 4c from "Low Countries" at Antwerp 40gp``: a bid for mercenaries, hired at a city of their pool
+    (LotE 7.1.4.2); a brokered pool's units cost at least the broker's price, paid to the broker."""
+
+    units: tuple[tuple[str, int], ...]
+    pool: str
+    city: str
+    gp: float = 0
+
+    def text(self) -> str:
+        paid = f" {number(self.gp)}gp" if self.gp else ""
+        return f"hire {_units(self.units)} from {_name(self.pool)} at {_name(self.city)}{paid}"
+
+
 @dataclass(frozen=True, slots=True)
 class ShipsToMsp:
     """``msp 4 t from "Channel Fleet"``: transports broken up into merchant shipping (1 MSP a cargo point)."""
@@ -409,7 +445,7 @@ class Note:
 Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Grow | CoBuild
          | Recruit
          | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment | ConduitOrder | RouteOrder | ShipsToMsp
-         | CartelOrder | Pay | LeaderAction | MonopolyOrder | Note)
+         | CartelOrder | Pay | PoolOrder | Hire | LeaderAction | MonopolyOrder | Note)
 
 ORDERS_HELP = """\
 One order per line; `#` starts a comment. Names with spaces may be written "in quotes".
@@ -433,5 +469,7 @@ or Order adds a GPv to another's city; the owner's permission is for the GM)
 `cartel drop <nation> <target>`
 **Leaders** `action <leader> <CODE> [target] [4ap] [25gp] [15nfp]`: RU (`action <leader> RU 10 ii at <city>`), \
 EX, NM, CIR, DCL; Merchant Houses AA, EMF, OBO, FCT, ECL, AMN, GPT, DCM, ZL, EMB, DL; other codes go to the GM
+**Mercenaries** `hire 10i 4c from <pool> at <city> 40gp` (a bid; a brokered pool's price or more) · \
+(the broker) `pool <pool> convert 10i to 10c` · `pool <pool> price 3gp`
 **Monopolies** `grant <house> <good>` · `revoke <house> <good>` (granted ones; acquired ones need NM)
 **For the GM** `note <text>` · `diplomacy <text>`"""

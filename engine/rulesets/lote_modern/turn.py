@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from engine.core.events import Event
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts, campaign, cobuilds, orderform, oversight
+from engine.rulesets.lote_modern import accounts, campaign, cobuilds, mercenaries, orderform, oversight
 from engine.rulesets.lote_modern.grammar import parse_order
 from engine.rulesets.lote_modern.orders import LoanOrder
 from engine.rulesets.lote_modern.rules import banking, cities, research
@@ -41,7 +41,8 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
     _restore_banks(state, lines)
     budgets = {}
     for n in state.nations.values():
-        budgets[n.name] = _upkeep(state, n, lines[n.name], rulings)
+        budgets[n.name] = _upkeep(state, n, lines[n.name], rulings, orders_sent=bool(orders.get(n.name)))
+    bids = []
     for n in state.nations.values():
         carried = orderform.carry_out(state, n, list(orders.get(n.name, ())), dice, budgets[n.name])
         lines[n.name] += carried.lines
@@ -49,6 +50,8 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
             lines.setdefault(other, []).extend(told)
         rulings += carried.rulings
         rolls[n.name] += carried.rolls
+        bids += carried.bids
+    mercenaries.serve(state, bids, lines, rulings)
     for n in state.nations.values():
         _research(state, n, dice, lines[n.name], rolls[n.name])
         _construction(state, n, lines, rulings)
@@ -132,9 +135,14 @@ def _restore_banks(state: GameState, lines: dict[str, list[str]]) -> None:
 
 
 # -- 2. upkeep ------------------------------------------------------------------------------------------
-def _upkeep(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling]) -> orderform.Budget:
+def _upkeep(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling], *,
+            orders_sent: bool) -> orderform.Budget:
     due = accounts.upkeep(state, n)
+    brokerage = sum(amount for _, amount in accounts.brokerage_upkeep(state, n))
     paid = min(due.total, max(n.gp, 0.0))
+    if n.brokerages:
+        mercenaries.lose_brokerages(state, n, paid, due.total - brokerage, orders_sent=orders_sent, lines=lines,
+                                    rulings=rulings)
     n.gp = round(n.gp - paid, 2)
     for label, amount in due.lines:
         lines.append(f"Upkeep: {label} {number(amount)} GP.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets.lote_modern import accounts, campaign, cartels, statuses
+from engine.rulesets.lote_modern import accounts, campaign, cartels, mercenaries, statuses
 from engine.rulesets.lote_modern.rules import banking, military, research
 from engine.rulesets.lote_modern.rules.trade import SeaRating, effective_msp, sea_rating_maximum
 from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, NATION_TYPE_NAMES, Nation, format_units
@@ -112,7 +112,11 @@ def sheet(state: GameState, n: Nation) -> str:
                    + (" · mapping " + ", ".join(f"{z} {v}/{world.zones[z].mapping}" for z, v in n.mapping.items())
                       if n.mapping else ""))
     if n.brokerages:
-        out.append(f"**Mercenary brokerages** {', '.join(n.brokerages)}")
+        owed = "; ".join(f"{label} {number(amount)} GP a turn" for label, amount in accounts.brokerage_upkeep(state, n))
+        out.append(f"**Mercenary brokerages** {', '.join(n.brokerages)}" + (f" (upkeep: {owed})" if owed else ""))
+    pools = mercenaries.view_line(state)
+    if pools:
+        out.append(pools)
     if n.notes:
         out.append(f"**Notes** {n.notes}")
     return "\n".join(out)
