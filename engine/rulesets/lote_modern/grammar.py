@@ -26,6 +26,8 @@ from engine.rulesets.lote_modern.orders import (
     ConduitOrder,
     Construct,
     Engineers,
+    Export,
+    Fit,
     Fund,
     Grow,
     Hire,
@@ -435,6 +437,32 @@ def _hire(line: _Line) -> Order:
     return Hire(units, pool, city, amounts.get("gp", 0.0))
 
 
+def _export(line: _Line) -> Order:
+    count = line.count("how many export units")
+    code, export = _unit_code(line.take("an export unit, like (ha)"))
+    if not export:
+        raise OrderError(f"export units are written in parentheses, like ({code})")
+    line.word("from")
+    army = line.name_until("to", what="an army", known=line.names.armies)
+    line.word("to")
+    return Export(count, code, army, line.name_until(what="the buying nation"))
+
+
+def _fit(line: _Line) -> Order:
+    count = line.count("how many export units")
+    code, export = _unit_code(line.take("an export unit, like (ha)"))
+    if not export:
+        raise OrderError(f"export units are written in parentheses, like ({code})")
+    line.word("to")
+    unit, national_export = _unit_code(line.take("the national unit they upgrade, like i"))
+    if national_export:
+        raise OrderError("export units upgrade national units, not other export units")
+    line.word("in")
+    army = line.name_until("by", what="an army", known=line.names.armies)
+    leader = line.name_until(what="a leader", known=line.names.leaders) if line.optional("by") else ""
+    return Fit(count, code, unit, army, leader)
+
+
 def _pay(line: _Line) -> Order:
     nation = line.take("the nation paid")
     amounts = line.amounts()
@@ -499,6 +527,7 @@ _PARSERS: dict[str, Callable[[_Line], Order]] = {
     "repay": _loan("repay"), "default": _loan("default"), "pay-penalty": _payment("pay-penalty"),
     "rebuild-bank": _payment("rebuild-bank"), "conduit": _conduit(False), "drop-conduit": _conduit(True),
     "route": _route, "msp": _msp, "cartel": _cartel, "pay": _pay, "pool": _pool, "hire": _hire, "action": _action,
+    "export": _export, "fit": _fit,
     "note": _note("note"),
     "diplomacy": _note("diplomacy"),
     "grant": _monopoly("grant"), "revoke": _monopoly("revoke"),

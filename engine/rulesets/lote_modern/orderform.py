@@ -217,6 +217,7 @@ def _load_handlers() -> None:
         builds,
         cartels,
         cobuilds,
+        exports,
         finance,
         leaders,
         mercenaries,

@@ -381,6 +381,36 @@ class Hire:
 
 
 @dataclass(frozen=True, slots=True)
+class Export:
+    """``export 2 (ha) from "Danzig Garrison" to Spain``: export units handed to the buying nation where the army
+    stands, in the buyer's land or beside its army (LotE 7.5)."""
+
+    count: int
+    code: str
+    army: str
+    nation: str
+
+    def text(self) -> str:
+        return f"export {self.count} ({self.code}) from {_name(self.army)} to {_name(self.nation)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """``fit 2 (ha) to i in "Home Army" by Wellington``: export units upgrade national units (Table 7-3), 6 AP of a
+    leader (the army's own when `by` is left out); ships at a Port City or Port Area (LotE 7.5)."""
+
+    count: int
+    code: str
+    unit: str
+    army: str
+    leader: str = ""
+
+    def text(self) -> str:
+        by = f" by {_name(self.leader)}" if self.leader else ""
+        return f"fit {self.count} ({self.code}) to {self.unit} in {_name(self.army)}{by}"
+
+
+@dataclass(frozen=True, slots=True)
 class ShipsToMsp:
     """``msp 4 t from "Channel Fleet"``: transports broken up into merchant shipping (1 MSP a cargo point)."""
 
@@ -445,13 +475,15 @@ class Note:
 Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Grow | CoBuild
          | Recruit
          | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment | ConduitOrder | RouteOrder | ShipsToMsp
-         | CartelOrder | Pay | PoolOrder | Hire | LeaderAction | MonopolyOrder | Note)
+         | CartelOrder | Pay | PoolOrder | Hire | Export | Fit | LeaderAction | MonopolyOrder | Note)
 
 ORDERS_HELP = """\
 One order per line; `#` starts a comment. Names with spaces may be written "in quotes".
 **Investments** `invest <cavalry|infantry|warship|siege|artillery|navigation|trade-range|conduit-limit> 40gp` · \
 `invest bank 50gp` · `invest public-works <place> 20gp` · `invest <government|intel|religion|...> 10gp` (GM rules)
 **Builds** `build 10 i at London` · `build 4 (ha) at London` (export) · `build 5 i at London reserve`
+**Export arms** `export 2 (ha) from <army> to <nation>` · `fit 2 (ha) to i in <army> [by <leader>]` (Table 7-3, \
+6 AP)
 **Reserves** `reserve 5 i from <army>` · `activate 5 i at <city>`
 **R&D** `research <project> 100gp 2nfp at <place>` (place when starting) · `assist <nation> <project> 1nfp`
 **Projects** `construct <airship-factory|steamship-yard|submarine-yard|mercantile-industry> 2 at <place> [hidden]` · \
