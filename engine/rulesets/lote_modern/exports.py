@@ -112,7 +112,8 @@ def fit(ctx: Ctx, o: Fit) -> Outcome:
         leader.location and ctx.world.canonical(leader.location) is not None
         and reach.node(ctx.world, leader.location) == reach.node(ctx.world, army.location))
     if not with_army:
-        raise Refused(f"{leader.name} is at {leader.location or 'an unknown place'}, not with {name} at {army.location}")
+        where = leader.location or "an unknown place"
+        raise Refused(f"{leader.name} is at {where}, not with {name} at {army.location}")
     ship = _ship(n, o.unit)
     refuse_if(export.check_upgrade(o.code, o.unit, ship=ship, at_port=_at_port(ctx.world, army.location)), RULE)
     crew = export.crew_warships(_export_unit(o.code).nfp or 1) if o.code in STEAM_WARSHIPS else 1
