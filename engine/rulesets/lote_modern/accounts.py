@@ -311,6 +311,11 @@ def yard_capacity(state: GameState, n: Nation) -> dict[tuple[str, str], int]:
         in_zone = city.region in zone and is_friendly(c.status)
         house_site = n.is_house and merchant.at_least(c.status if statuses.is_merchant(c.status) else None, "ci")
         if not (in_zone or house_site):
+            # A slave economy works captured factories and yards in its HBZ, Friendly or not (LotE 3.6.5).
+            if n.economy == "slave" and city.region in zone:
+                for kind, points in list(c.factories.items()) + list(c.hidden.items()):
+                    key = (c.city, GENERIC if kind == "industry" else kind)
+                    out[key] = out.get(key, 0) + points
             continue
         out[(c.city, GENERIC)] = industry.intrinsic_yard_capacity(industry.YardSource.CITY, gpv=city.gpv)
         for kind, points in list(c.factories.items()) + list(c.hidden.items()):

@@ -18,6 +18,7 @@ from engine.rulesets.lote_modern.orders import (
     Activate,
     Assist,
     BankOrder,
+    Bombard,
     Borrow,
     Build,
     CartelOrder,
@@ -36,6 +37,7 @@ from engine.rulesets.lote_modern.orders import (
     LeaderAction,
     LoanOrder,
     MonopolyOrder,
+    MoveFactory,
     Note,
     Order,
     Pay,
@@ -240,6 +242,32 @@ def _construct(line: _Line) -> Order:
     line.word("at")
     place = line.name_until("hidden", what="where to build it")
     return Construct(kind, points, place, hidden=line.optional("hidden"))
+
+
+def _move_factory(line: _Line) -> Order:
+    points = line.count("how many factory points")
+    kind = line.take("which factory").lower()
+    if kind not in FACTORY_ORDERS:
+        raise OrderError(f"`{kind}` is not a factory or yard ({', '.join(FACTORY_ORDERS)})")
+    line.word("from")
+    source = line.name_until("to", what="where the factory stands")
+    line.word("to")
+    destination = line.name_until("by", "paying", what="the city it moves to")
+    leader = line.name_until("paying", what="a leader", known=line.names.leaders) if line.optional("by") else ""
+    nfp = False
+    if line.optional("paying"):
+        nfp = line.word("nfp", "gp") == "nfp"
+    return MoveFactory(points, kind, source, destination, leader, nfp)
+
+
+def _bombard(line: _Line) -> Order:
+    target = line.take("what to bombard").lower()
+    if target not in (*FACTORY_ORDERS, "city-yard"):
+        raise OrderError(f"`{target}` is not a factory or yard ({', '.join(FACTORY_ORDERS)}, city-yard)")
+    line.word("at")
+    place = line.name_until("with", what="the place")
+    line.word("with")
+    return Bombard(target, place, line.name_until(what="an army", known=line.names.armies))
 
 
 def _fund(line: _Line) -> Order:
@@ -527,7 +555,7 @@ _PARSERS: dict[str, Callable[[_Line], Order]] = {
     "repay": _loan("repay"), "default": _loan("default"), "pay-penalty": _payment("pay-penalty"),
     "rebuild-bank": _payment("rebuild-bank"), "conduit": _conduit(False), "drop-conduit": _conduit(True),
     "route": _route, "msp": _msp, "cartel": _cartel, "pay": _pay, "pool": _pool, "hire": _hire, "action": _action,
-    "export": _export, "fit": _fit,
+    "export": _export, "fit": _fit, "move-factory": _move_factory, "bombard": _bombard,
     "note": _note("note"),
     "diplomacy": _note("diplomacy"),
     "grant": _monopoly("grant"), "revoke": _monopoly("revoke"),

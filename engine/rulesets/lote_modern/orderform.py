@@ -218,6 +218,7 @@ def _load_handlers() -> None:
         cartels,
         cobuilds,
         exports,
+        factories,
         finance,
         leaders,
         mercenaries,

@@ -128,6 +128,38 @@ class Construct:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveFactory:
+    """``move-factory 2 airship-factory from Paris to Lyon [by <leader>] [paying nfp]``: factory points crated and
+    moved to a controlled city, by land within the HBZ range in AP, or by sea with a leader (LotE 3.6.4)."""
+
+    points: int
+    kind: str
+    source: str
+    destination: str
+    leader: str = ""
+    nfp: bool = False
+
+    def text(self) -> str:
+        by = f" by {_name(self.leader)}" if self.leader else ""
+        paying = " paying nfp" if self.nfp else ""
+        return f"move-factory {self.points} {self.kind} from {_name(self.source)} to {_name(self.destination)}{by}" \
+               f"{paying}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bombard:
+    """``bombard steamship-yard at Brest with "Channel Fleet"``: airships, heavy artillery or ships offshore attack a
+    factory or yard with their Siege strength (LotE 3.6.6); `city-yard` is a city's generic yard."""
+
+    target: str
+    place: str
+    army: str
+
+    def text(self) -> str:
+        return f"bombard {self.target} at {_name(self.place)} with {_name(self.army)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Fund:
     """``fund P002 30gp 5nfp``: pay into a construction project already begun."""
 
@@ -472,10 +504,10 @@ class Note:
         return f"{self.kind} {self.body}"
 
 
-Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Grow | CoBuild
-         | Recruit
-         | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment | ConduitOrder | RouteOrder | ShipsToMsp
-         | CartelOrder | Pay | PoolOrder | Hire | Export | Fit | LeaderAction | MonopolyOrder | Note)
+Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | MoveFactory | Bombard | Fund | Colonize
+         | Improve | Grow | CoBuild | Recruit | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment
+         | ConduitOrder | RouteOrder | ShipsToMsp | CartelOrder | Pay | PoolOrder | Hire | Export | Fit | LeaderAction
+         | MonopolyOrder | Note)
 
 ORDERS_HELP = """\
 One order per line; `#` starts a comment. Names with spaces may be written "in quotes".
@@ -488,6 +520,8 @@ One order per line; `#` starts a comment. Names with spaces may be written "in q
 **R&D** `research <project> 100gp 2nfp at <place>` (place when starting) · `assist <nation> <project> 1nfp`
 **Projects** `construct <airship-factory|steamship-yard|submarine-yard|mercantile-industry> 2 at <place> [hidden]` · \
 `construct railroad <region> to <region> [2 levels]` · `construct uwm` · `fund P002 30gp 5nfp` · \
+`move-factory 2 airship-factory from <place> to <city> [by <leader>] [paying nfp]` · \
+`bombard <airship-factory|steamship-yard|submarine-yard|mercantile-industry|city-yard> at <place> with <army>` · \
 `recruit 2 for P002` · `engineers 2 from <army> for P002` · `colonize <region> 15gp 15nfp` · `improve <region>`
 **Cities** `grow London` (your own city, +1 GPv) · `cobuild <city> 20gp 10nfp [by <leader>]` (a House, Primacy \
 or Order adds a GPv to another's city; the owner's permission is for the GM)

@@ -48,3 +48,10 @@ def nearest(state: GameState, n: Nation, origins: Iterable[str], target: str, *,
         if d is not None and (best is None or d < best[1]):
             best = (origin, d)
     return best
+
+
+def land_ap(state: GameState, n: Nation, origin: str, target: str, *, limit: float = math.inf) -> float | None:
+    """AP overland only (land borders, the nation's railroads, Royal Roads), or None beyond `limit`."""
+    links = [link for link in oversight.links(state, n) if link.kind in ("land", "rail")] + road_links(state.world)
+    costs = command.shortest_costs(node(state.world, origin), links, command.ccr_costs(), limit=limit)
+    return costs.get(node(state.world, target))

@@ -163,6 +163,8 @@ class LotEModern(Ruleset[GameState]):
         for name in state.nations:
             out.append(Action(f"edit {name} ", _short(f"Edit {name}'s sheet (audited)"), "edit"))
         out.append(Action("edit map ", "Edit the map (audited)", "edit"))
+        out.append(Action("capture ", "Record a place taken: its factories and yards pass, half lost (LotE 3.6.5)",
+                          "capture"))
         out.append(Action("end campaign", "End the campaign", "end"))
         return tuple(out)
 
