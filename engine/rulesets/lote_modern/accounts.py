@@ -426,8 +426,20 @@ def msp_based(state: GameState, n: Nation, port: str, *, leaving: str = "") -> i
 
 
 def msp_free(state: GameState, n: Nation) -> int:
-    """Merchant shipping not allocated to a route (nor, for a House, to the cartel routes it carries)."""
-    return n.msp - sum(r.msp for r in n.routes if r.open) - sum(c.msp for c in state.carried_by(n.name))
+    """Merchant shipping not allocated to a route (nor, for a House, to the cartel routes it carries); aerial MSP
+    are apart (LotE 2.8.5)."""
+    on_routes = sum(r.msp for r in n.routes if r.open and r.kind != "aerial")
+    return n.msp - on_routes - sum(c.msp for c in state.carried_by(n.name))
+
+
+def steam_free(n: Nation) -> int:
+    """Steam Transport MSP not allocated to a route (LotE 3.2.1.2.3)."""
+    return max(0, n.steam_msp - sum(r.steam for r in n.routes if r.open and r.kind != "aerial"))
+
+
+def aerial_free(n: Nation) -> int:
+    """Aerial MSP not allocated to an aerial route (LotE 2.8.5)."""
+    return max(0, n.aerial_msp - sum(r.msp for r in n.routes if r.open and r.kind == "aerial"))
 
 
 # -- leaders ----------------------------------------------------------------------------------------------

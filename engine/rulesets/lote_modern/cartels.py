@@ -14,9 +14,9 @@ from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles
 from engine.rulesets.lote_modern.orders import CartelOrder, Pay
 from engine.rulesets.lote_modern.rules import mercantile, trade
 from engine.rulesets.lote_modern.sheet import Nation
+from engine.rulesets.lote_modern.shipping import check_basing
 from engine.rulesets.lote_modern.state import Cartel, GameState
 from engine.rulesets.lote_modern.text import number
-from engine.rulesets.lote_modern.trade_orders import check_basing
 
 OK = Verdict.ACCEPTED
 RULE = "LotE 7.1.3 Cartel Trade"

@@ -36,6 +36,7 @@ from engine.rulesets.lote_modern.edit_values import (
 )
 from engine.rulesets.lote_modern.rules.banking import new_bank
 from engine.rulesets.lote_modern.sheet import (
+    ROUTE_KINDS,
     Army,
     CityHolding,
     Conduit,
@@ -151,7 +152,11 @@ def _route(state: GameState, n: Nation, key: str, field: str | None, edit: Edit)
         n.routes.remove(route)
         return removed(edit, f"route with {route.partner}")
     if route is None:
-        route = TradeRoute(key)
+        partner, _, kind = key.partition(":")
+        kind = kind.strip().lower() or "sea"
+        if kind not in ROUTE_KINDS:
+            raise IllegalAction(f"`{kind}` is not a kind of route ({', '.join(ROUTE_KINDS)})")
+        route = TradeRoute(partner.strip(), kind)
         n.routes.append(route)
     return entry_field(state, n, route, field, ROUTE_FIELDS, edit)
 

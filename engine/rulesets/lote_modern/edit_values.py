@@ -52,7 +52,8 @@ def choice(*options: str) -> Spec:
 
 NATION_FIELDS: dict[str, tuple[str, Spec]] = {
     "treasury.gp": ("gp", MONEY), "treasury.nfp": ("nfp", INT), "treasury.nfp_income": ("nfp_income", INT),
-    "treasury.msp": ("msp", INT),
+    "treasury.msp": ("msp", INT), "treasury.steam_msp": ("steam_msp", INT),
+    "treasury.aerial_msp": ("aerial_msp", INT),
     "nation.type": ("type", choice(*NATION_TYPES)), "nation.culture": ("culture", choice(*CULTURES)),
     "nation.tech_level": ("tech_level", Spec("int", minimum=1, maximum=25)), "nation.religion": ("religion", TEXT),
     "nation.religious_strength": ("religious_strength", Spec("int", minimum=0, maximum=10)),
@@ -86,7 +87,8 @@ PROJECT_FIELDS: dict[str, Spec] = {"kind": choice(*PROJECT_KINDS), "name": TEXT,
                                    "advances": SIGNED, "advances_needed": INT, "level": INT, "done": BOOL,
                                    "host": TEXT, "overreach": BOOL, "assisted": INT, "hidden": BOOL}
 ROUTE_FIELDS: dict[str, Spec] = {"kind": choice(*ROUTE_KINDS), "base_port": TEXT, "target_port": TEXT, "msp": INT,
-                                 "length": INT, "conduits": NAMES, "income": FLOAT, "cartel_for": TEXT, "open": BOOL}
+                                 "length": INT, "conduits": NAMES, "income": FLOAT, "cartel_for": TEXT, "open": BOOL,
+                                 "steam": INT}
 CONDUIT_FIELDS: dict[str, Spec] = {"zones": NAMES, "kind": choice("sea", "aerial")}
 RAIL_FIELDS: dict[str, Spec] = {"levels": Spec("int", minimum=1)}
 LOAN_FIELDS: dict[str, Spec] = {"principal": FLOAT, "rate": Spec("int", minimum=0, maximum=200), "turn": SIGNED}

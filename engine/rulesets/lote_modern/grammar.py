@@ -15,6 +15,7 @@ from engine.rulesets.lote_modern.orders import (
     INVEST_OTHER,
     INVEST_RATINGS,
     ROUTE_CHANGES,
+    ROUTE_KINDS,
     Activate,
     Assist,
     BankOrder,
@@ -381,25 +382,38 @@ def _conduit(drop: bool) -> Callable[[_Line], Order]:
 
 
 def _route(line: _Line) -> Order:
-    partner = line.name_until(*ROUTE_CHANGES, what="the trading partner")
+    partner = line.name_until(*ROUTE_CHANGES, *ROUTE_KINDS, what="the trading partner")
+    kind = line.word(*ROUTE_KINDS) if line.peek().lower() in ROUTE_KINDS else "sea"
     change = line.word(*ROUTE_CHANGES)
     if change == "open":
-        line.word("from")
-        port = line.name_until("to", what="the base port")
-        line.word("to")
-        target = line.name_until("msp", what="the partner's port")
+        port = target = ""
+        via: tuple[str, ...] = ()
+        if kind != "aerial":
+            line.word("from")
+            port = line.name_until("to", "via", what="the base port")
+        if kind == "sea":
+            line.word("to")
+            target = line.name_until("msp", "steam", what="the partner's port")
+        elif kind == "overland" and line.optional("via"):
+            words = []
+            while not line.done() and amount(line.peek()) is None:
+                words.append(line.take("a region"))
+            via = tuple(" ".join(z.split()) for z in " ".join(words).split(";") if z.strip())
         amounts = line.amounts()
-        if set(amounts) != {"msp"}:
+        if not set(amounts) <= {"msp"}:
             raise OrderError("allocate merchant shipping, like 10msp (at least 1, LotE 2.8.3.3)")
-        return RouteOrder(partner, "open", port, target, _whole(amounts["msp"], "msp"))
+        steam = kind == "sea" and line.optional("steam")
+        return RouteOrder(partner, "open", port, target, _whole(amounts.get("msp", 0), "msp"), kind, via, steam)
     if change == "msp":
         tok = line.take("a change like +5 or -3")
         if not re.match(r"^[+-]\d+$", tok):
             raise OrderError(f"`{tok}`: write the change with its sign, like +5 or -3")
-        return RouteOrder(partner, "msp", msp=int(tok))
+        return RouteOrder(partner, "msp", msp=int(tok), kind=kind, steam=kind == "sea" and line.optional("steam"))
     if change == "base":
+        if kind != "sea":
+            raise OrderError("only a sea route changes its base port")
         return RouteOrder(partner, "base", line.name_until(what="the new base port"))
-    return RouteOrder(partner, change)
+    return RouteOrder(partner, change, kind=kind)
 
 
 def _cartel(line: _Line) -> Order:

@@ -6,7 +6,7 @@ from typing import cast
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, campaign, mercenaries, statuses
+from engine.rulesets.lote_modern import accounts, campaign, hands_off, mercenaries, statuses
 from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles, refuse_if
 from engine.rulesets.lote_modern.orders import (
     LeaderAction,
@@ -17,6 +17,7 @@ from engine.rulesets.lote_modern.rules import (
     actions_codes,
     merchant,
     merchant_actions,
+    trade,
 )
 from engine.rulesets.lote_modern.rules.actions import NeedsRuling
 from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, Leader, fold
@@ -52,6 +53,8 @@ def leader_action(ctx: Ctx, o: LeaderAction) -> Outcome:
     code = o.code.upper()
     if code in NEW_CODES:
         return _new_code(ctx, leader, o, code)
+    if code == "IMA":
+        return _intervene(ctx, leader, o)
     try:
         action = merchant_actions.merchant_action(code)
     except RulesError:
@@ -71,6 +74,21 @@ def leader_action(ctx: Ctx, o: LeaderAction) -> Outcome:
         ctx.ruling("action", f"{ctx.n.name}: {o.text()}", rolls=rolls, tables=["Basic Rulebook action codes"])
     return Outcome(Verdict.FLAGGED, f"{code} comes from the Basic Rulebook: the GM rules it ({o.ap} AP of "
                                     f"{leader.name}'s {ctx.budget.ap.get(leader.name, 0) + o.ap})")
+
+
+def _intervene(ctx: Ctx, leader: Leader, o: LeaderAction) -> Outcome:
+    """Intervene in Mercantile Affairs: under hands-off trade the ruler moves MSP between routes by hand (2.9)."""
+    if not hands_off.applies(ctx.state, ctx.n):
+        raise Refused("Intervene in Mercantile Affairs is for a nation under hands-off trade (LotE 2.9)")
+    if leader.title != "king":
+        raise Refused("only the King (Pope, Grand Master) intervenes in mercantile affairs (LotE 2.9)")
+    ap = _ap(o, trade.intervention_ap(), False)
+    ctx.use_ap(leader.name, ap)
+    ctx.budget.intervened = True
+    if ctx.apply:
+        ctx.report(f"{leader.name} intervenes in mercantile affairs: MSP move between routes by hand this turn.")
+    return Outcome(OK, f"{leader.name} spends {ap} AP: the lines below may move MSP between routes by hand, at no "
+                       "cost (LotE 2.9)")
 
 
 def _ap(o: LeaderAction, base: int, open_ended: bool) -> int:

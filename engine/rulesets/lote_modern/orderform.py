@@ -55,6 +55,9 @@ class Budget:
     cobuilt: dict[str, tuple[float, int]] = field(default_factory=dict)
     revoked: set[str] = field(default_factory=set)
     pools: dict[str, dict[str, int]] = field(default_factory=dict)
+    steam: int = 0
+    aerial: int = 0
+    intervened: bool = False
 
 
 @dataclass(slots=True)
@@ -208,7 +211,8 @@ def start_budget(state: GameState, n: Nation, parsed: list[Order | None]) -> Bud
         gp=round(n.gp - accounts.upkeep(state, n).total - due, 2), nfp=n.nfp, msp=accounts.msp_free(state, n),
         yard=accounts.yard_capacity(state, n),
         ap={x.name: accounts.leader_ap(state, n, x) for x in n.leaders},
-        units={a.name: dict(a.units) for a in n.armies}, reserves=dict(n.reserves), defaults=refused)
+        units={a.name: dict(a.units) for a in n.armies}, reserves=dict(n.reserves), defaults=refused,
+        steam=accounts.steam_free(n), aerial=accounts.aerial_free(n))
 
 
 def _load_handlers() -> None:
@@ -270,7 +274,8 @@ def run(ctx: Ctx, order: Order) -> Outcome:
 
 
 def _snapshot(b: Budget) -> dict[str, Any]:
-    return {"gp": b.gp, "nfp": b.nfp, "msp": b.msp, "yard": dict(b.yard), "ap": dict(b.ap),
+    return {"gp": b.gp, "nfp": b.nfp, "msp": b.msp, "steam": b.steam, "aerial": b.aerial, "intervened": b.intervened,
+            "yard": dict(b.yard), "ap": dict(b.ap),
             "units": {k: dict(v) for k, v in b.units.items()}, "reserves": dict(b.reserves),
             "borrowed": b.borrowed, "used_gp": b.used_gp, "grown": set(b.grown), "cobuilt": dict(b.cobuilt),
             "pools": {k: dict(v) for k, v in b.pools.items()}}

@@ -19,6 +19,7 @@ FACTORY_ORDERS = {"airship-factory": "airship", "steamship-yard": "steamship", "
 BANK_SETTINGS = ("open", "closed", "close-to", "open-to", "rates")
 CARTEL_VERBS = ("grant", "revoke", "carry", "drop")
 ROUTE_CHANGES = ("open", "close", "msp", "base")
+ROUTE_KINDS = ("aerial", "overland")
 
 
 def _name(value: str) -> str:
@@ -322,21 +323,34 @@ class ConduitOrder:
 
 @dataclass(frozen=True, slots=True)
 class RouteOrder:
-    """``route Spain open from London to Cadiz 10msp`` / ``route Spain close`` / ``route Spain msp +5`` /
-    ``route Spain base Portsmouth``."""
+    """Trade routes. Sea: ``route Spain open from London to Cadiz 10msp [steam]`` / ``route Spain close`` /
+    ``route Spain msp +5 [steam]`` / ``route Spain base Portsmouth`` (`steam`: Steam Transport MSP, 3.2.1.2.3).
+    A House's aerial trade: ``route Spain aerial open 4msp`` (2.8.5); overland: ``route Spain overland open from
+    Cadiz [via Andalusia; Castile] 4msp`` (7.1.5). Under hands-off trade the MSP of `open` may be left out (2.9)."""
 
     partner: str
     change: str
     port: str = ""
     target: str = ""
     msp: int = 0
+    kind: str = "sea"
+    via: tuple[str, ...] = ()
+    steam: bool = False
 
     def text(self) -> str:
-        head = f"route {_name(self.partner)} {self.change}"
+        kind = f" {self.kind}" if self.kind != "sea" else ""
+        head = f"route {_name(self.partner)}{kind} {self.change}"
+        tail = " steam" if self.steam else ""
+        msp = f" {self.msp}msp" if self.msp else ""
         if self.change == "open":
-            return f"{head} from {_name(self.port)} to {_name(self.target)} {self.msp}msp"
+            if self.kind == "aerial":
+                return f"{head}{msp}"
+            if self.kind == "overland":
+                via = f" via {'; '.join(self.via)}" if self.via else ""
+                return f"{head} from {_name(self.port)}{via}{msp}"
+            return f"{head} from {_name(self.port)} to {_name(self.target)}{msp}{tail}"
         if self.change == "msp":
-            return f"{head} {self.msp:+d}"
+            return f"{head} {self.msp:+d}{tail}"
         if self.change == "base":
             return f"{head} {_name(self.port)}"
         return head
@@ -528,8 +542,10 @@ or Order adds a GPv to another's city; the owner's permission is for the GM)
 **Bank & loans** `bank open|closed` · `bank close-to <nation>` · `bank open-to <nation>` · `bank rates 30% 40%` · \
 `borrow 200gp from <nation>` · `repay L1` · `default L1` · `pay-penalty 200gp` · `rebuild-bank 100gp`
 **Trade** `conduit London to Gibraltar [via <zone>; <zone>]` · `drop-conduit London to Gibraltar` · \
-`route <partner> open from <port> to <port> 10msp` · `route <partner> close` · `route <partner> msp +5` · \
-`route <partner> base <port>` · `msp 4 t from <army>` · `pay <nation> 30gp`
+`route <partner> open from <port> to <port> 10msp [steam]` · `route <partner> close` · \
+`route <partner> msp +5 [steam]` · `route <partner> base <port>` · `msp 4 t from <army>` (st: steam MSP; zt: aerial \
+MSP) · `pay <nation> 30gp`; a House also `route <partner> aerial open 4msp` · \
+`route <partner> overland open from <port> [via <region>; <region>] 4msp`
 **Cartel trade** (a nation) `cartel grant <house> <target>` · `cartel revoke <house> <target>`; \
 (the House) `cartel carry <nation> <target> from <port> to <port> 10msp at <base port>` · \
 `cartel drop <nation> <target>`

@@ -50,7 +50,7 @@ NATION_KEYS = (
     "name", "type", "culture", "tech_level", "religion", "religious_strength", "society", "economy",
     "government", "capital", "homeland", "bureaucratic_level", "imperial_size", "hbz_range", "nmv",
     "navigation", "trade_range", "conduit_limit", "gp", "nfp", "nfp_income", "tax_adjustment", "agro_modifier",
-    "infra_modifier", "msp", "charts", "completed", "notes", "brokerages",
+    "infra_modifier", "msp", "steam_msp", "aerial_msp", "charts", "completed", "notes", "brokerages",
     "qr", "reserves", "invested", "bank", "mapping",
     "regions", "cities", "armies", "leaders", "projects", "routes", "conduits", "railroads", "loans", "monopolies",
     "cartels",
@@ -61,7 +61,7 @@ LEADER_COLUMNS = ("name", "title", "allegiance", "combat", "admin", "charisma", 
 PROJECT_COLUMNS = ("id", "kind", "name", "location", "gp", "nfp", "years", "gp_cost", "nfp_cost", "years_cost",
                    "advances", "advances_needed", "level", "done", "host", "overreach", "assisted", "hidden")
 ROUTE_COLUMNS = ("partner", "kind", "base_port", "target_port", "msp", "length", "conduits", "income",
-                 "cartel_for", "open")
+                 "cartel_for", "open", "steam")
 CONDUIT_COLUMNS = ("a", "b", "zones", "kind")
 RAIL_COLUMNS = ("a", "b", "levels")
 LOAN_COLUMNS = ("id", "lender", "principal", "rate", "turn", "status")
@@ -182,6 +182,8 @@ class _NationReader:
         n.agro_modifier = f.number("agro_modifier", 1.0, minimum=0, maximum=5)
         n.infra_modifier = f.number("infra_modifier", 1.0, minimum=0, maximum=5)
         n.msp = f.integer("msp", 0, minimum=0, maximum=100_000)
+        n.steam_msp = f.integer("steam_msp", 0, minimum=0, maximum=n.msp)
+        n.aerial_msp = f.integer("aerial_msp", 0, minimum=0, maximum=100_000)
         n.charts = f.names("charts")
         n.completed = self.completed(f.names("completed"))
         n.brokerages = f.names("brokerages")
@@ -353,7 +355,8 @@ class _NationReader:
         route = TradeRoute(r.name("partner"), r.choice("kind", ROUTE_KINDS, "sea"), r.text("base_port", ""),
                            r.text("target_port", ""), r.integer("msp", 0, minimum=0),
                            r.integer("length", 0, minimum=0, maximum=200), r.names("conduits"),
-                           r.number("income", 0.0, minimum=0), r.text("cartel_for", ""), r.flag("open", True))
+                           r.number("income", 0.0, minimum=0), r.text("cartel_for", ""), r.flag("open", True),
+                           r.integer("steam", 0, minimum=0))
         r.done()
         return route
 
@@ -395,9 +398,9 @@ class _NationReader:
             if len(offices) != 1:
                 raise f.error("cities", f"a Merchant House has exactly one Home Office (ho); found {len(offices)} "
                                         "(LotE 7.2.6)")
-        routes = {fold(r.partner) for r in n.routes}
+        routes = {(fold(r.partner), r.kind) for r in n.routes}
         if len(routes) != len(n.routes):
-            raise f.error("routes", "one trade route per partner")
+            raise f.error("routes", "one trade route of each kind per partner")
 
 
 def _cross_check(sheets: SheetsFile, name: str) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from engine.core.events import Event
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts, campaign, cobuilds, mercenaries, orderform, oversight
+from engine.rulesets.lote_modern import accounts, campaign, cobuilds, hands_off, mercenaries, orderform, oversight
 from engine.rulesets.lote_modern.grammar import parse_order
 from engine.rulesets.lote_modern.orders import LoanOrder
 from engine.rulesets.lote_modern.rules import banking, cities, research
@@ -52,6 +52,7 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
         rolls[n.name] += carried.rolls
         bids += carried.bids
     mercenaries.serve(state, bids, lines, rulings)
+    hands_off.turn(state, lines)
     for n in state.nations.values():
         _research(state, n, dice, lines[n.name], rolls[n.name])
         _construction(state, n, lines, rulings)

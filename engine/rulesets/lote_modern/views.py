@@ -156,7 +156,9 @@ def _bank(state: GameState, n: Nation) -> list[str]:
 
 def _trade(state: GameState, n: Nation) -> list[str]:
     free = accounts.msp_free(state, n)
-    out = [f"**Trade** {n.msp} MSP ({n.msp - free} on routes, {free} free)"]
+    extra = f"; {n.steam_msp} steam MSP ({accounts.steam_free(n)} free)" if n.steam_msp else ""
+    extra += f"; {n.aerial_msp} aerial MSP ({accounts.aerial_free(n)} free)" if n.aerial_msp else ""
+    out = [f"**Trade** {n.msp} MSP ({n.msp - free} on routes, {free} free){extra}"]
     for r in n.routes:
         if not r.open:
             continue
@@ -164,8 +166,15 @@ def _trade(state: GameState, n: Nation) -> list[str]:
             eff = effective_msp(r.msp, n.trade_range, r.length) if r.length else 0
             via = f", via {', '.join(r.conduits)}" if r.conduits else ""
             cartel = f", carried for {r.cartel_for}" if r.cartel_for else ""
-            out.append(f"- {r.partner}: sea from {r.base_port} to {r.target_port}, {r.msp} MSP "
+            steam = f" ({r.steam} steam)" if r.steam else ""
+            out.append(f"- {r.partner}: sea from {r.base_port} to {r.target_port}, {r.msp} MSP{steam} "
                        f"({number(eff)} effective), {r.length} zones{via}{cartel}; income {number(r.income)} GP")
+        elif r.kind == "aerial":
+            out.append(f"- {r.partner}: aerial, {' - '.join([*r.conduits, r.target_port])}, {r.msp} aerial MSP, "
+                       f"{r.length} hops; income {number(r.income)} GP")
+        elif r.kind == "overland":
+            out.append(f"- {r.partner}: overland from {r.base_port} through {'; '.join(r.conduits)} to "
+                       f"{r.target_port}, {r.msp} MSP, length {r.length}; income {number(r.income)} GP")
         else:
             out.append(f"- {r.partner}: {r.kind} trade; income {number(r.income)} GP")
     out += cartels.view_lines(state, n)
