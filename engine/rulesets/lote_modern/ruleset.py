@@ -165,6 +165,10 @@ class LotEModern(Ruleset[GameState]):
         out.append(Action("edit map ", "Edit the map (audited)", "edit"))
         out.append(Action("capture ", "Record a place taken: its factories and yards pass, half lost (LotE 3.6.5)",
                           "capture"))
+        for name, nation in state.nations.items():
+            if nation.reserves:
+                out.append(Action(f"divide-reserves {name} among ",
+                                  _short(f"Divide {name}'s reserves in a civil war (LotE 3.2.2.4)"), "civil war"))
         out.append(Action("end campaign", "End the campaign", "end"))
         return tuple(out)
 
