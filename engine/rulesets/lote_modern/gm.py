@@ -25,8 +25,8 @@ MAX_TEXT = 1500
 _RULE = re.compile(r"^rule\s+#?(?P<id>\d+)\s+(?P<public>public\s+)?(?P<text>.+)$", re.IGNORECASE | re.DOTALL)
 _NEWS = re.compile(r"^news\s+(?P<text>.+)$", re.IGNORECASE | re.DOTALL)
 HELP = ("GM actions: `edit <nation|map> <path> <+|-|=><value> \"<reason>\"`, `rule <id> [public] <text>`, "
-        "`news <text>`, `capture <place> by <nation> [surprise]`, `divide-reserves <nation> among <side> (<city>, ...); "
-        "<side> (<city>, ...)`, `publish`, `end campaign`")
+        "`news <text>`, `capture <place> by <nation> [surprise]`, "
+        "`divide-reserves <nation> among <side> (<city>, ...); <side> (<city>, ...)`, `publish`, `end campaign`")
 
 
 def act(state: GameState, text: str) -> tuple[GameState, list[Event]]:
