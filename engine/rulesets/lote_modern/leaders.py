@@ -6,7 +6,7 @@ from typing import cast
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, campaign, hands_off, mercenaries, statuses
+from engine.rulesets.lote_modern import accounts, campaign, hands_off, mercenaries, merchant_factors, statuses
 from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles, refuse_if
 from engine.rulesets.lote_modern.orders import (
     LeaderAction,
@@ -275,15 +275,10 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
     ctx.spend(cost.gp, what=action.name)
     if ctx.apply:
         stat = {"Diplomacy": leader.diplomacy, "Combat": leader.combat}.get(action.stat, leader.diplomacy)
-        attempt = merchant_actions.Attempt(leader.name, stat, support_gold=support,
-                                           in_region=bool(key and key in world.regions))
-        judge = "for the GM to judge"  # the sheets hold no religion, language or travel time to assess it from
-        unassessed: dict[str, object] = {"hostile religion": judge, "different language": judge,
-                                         "distance (AP)": judge}
-        if action.code in ("amn", "gpt"):
-            unassessed["House locations in the nation"] = judge
+        attempt, shown = merchant_factors.attempt(state, n, leader, action.code, key or target, stat=stat,
+                                                  support_gold=support, in_region=bool(key and key in world.regions))
         ruling = merchant_actions.action_ruling(action.code, n.name, key or target, attempt, dice=ctx.dice,
-                                                extra=unassessed)
+                                                extra=shown)
         follow = {"aa": "ma", "emf": "mf", "obo": "bo", "fct": "ci"}.get(action.code)
         hint = f"; on success `edit {n.name} city[{key}].status ={follow}`" if follow and key in world.cities else ""
         if action.code == "emb" and key:
