@@ -116,8 +116,9 @@ def _carry(ctx: Ctx, o: CartelOrder) -> Outcome:
         raise Refused("a route carries at least 1 MSP (LotE 2.8.3.3)")
     if o.msp > ctx.budget.msp:
         raise Refused(f"{ctx.budget.msp} MSP are free to allocate; this takes {o.msp}")
-    other_side = any(c.nation == target.name and c.target == nation.name and c.status == "open"
-                     for c in state.cartels)
+    # Whether a House carries the other side is another nation's arrangement: looked at only at processing.
+    other_side = ctx.apply and any(c.nation == target.name and c.target == nation.name and c.status == "open"
+                                   for c in state.cartels)
     limit = accounts.basing_limit(state, n, base)
     room = max(0.0, limit - accounts.msp_based(state, n, base))
     refuse_if(mercantile.check_cartel_route(

@@ -550,7 +550,8 @@ MSP) · `pay <nation> 30gp`; a House also `route <partner> aerial open 4msp` · 
 (the House) `cartel carry <nation> <target> from <port> to <port> 10msp at <base port>` · \
 `cartel drop <nation> <target>`
 **Leaders** `action <leader> <CODE> [target] [4ap] [25gp] [15nfp]`: RU (`action <leader> RU 10 ii at <city>`), \
-EX, NM, CIR, DCL; Merchant Houses AA, EMF, OBO, FCT, ECL, AMN, GPT, DCM, ZL, EMB, DL; other codes go to the GM
+EX, NM, CIR, DCL; IMA (hands-off trade: the King moves MSP by hand, 6 AP); Merchant Houses AA, EMF, OBO, FCT, \
+ECL, AMN, GPT, DCM, ZL, EMB, DL; other codes go to the GM
 **Mercenaries** `hire 10i 4c from <pool> at <city> 40gp` (a bid; a brokered pool's price or more) · \
 (the broker) `pool <pool> convert 10i to 10c` · `pool <pool> price 3gp`
 **Monopolies** `grant <house> <good>` · `revoke <house> <good>` (granted ones; acquired ones need NM)

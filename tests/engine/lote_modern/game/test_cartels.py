@@ -103,3 +103,11 @@ def test_a_houses_cartel_cities_and_sites_pay_their_table_7_1_shares(lm, state):
     # Danzig 4 GPv x 0.40; Hamburg 6 x 0.50, Amsterdam 8 x 0.30, Copenhagen 5 x 0.30, Bordeaux 4 x 0.20,
     # Bergen 2 x 0.20, London 10 x 0.10, Cadiz 4 x 0.10.
     assert "Cartel Cities 1.6, House sites 9.5" in lines(state, "Hansa")
+
+
+def test_one_house_carries_one_side_of_a_route_found_out_at_processing(lm, granted):
+    state = publish(lm, resolve(lm, granted, {"Hansa": CARRY, "Spain": "cartel grant Hansa England"}))
+    other = "cartel carry Spain England from Cadiz to London 5msp at Hamburg"
+    assert check(lm, state, "Hansa", other).verdict is A            # the other side is not the House's to see
+    state = resolve(lm, state, {"Hansa": other})
+    assert "not carried out: a House carries only one nation's side of a route" in lines(state, "Hansa")
