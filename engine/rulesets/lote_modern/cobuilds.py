@@ -130,8 +130,9 @@ def cobuild(ctx: Ctx, o: CoBuild) -> Outcome:
     gp_cost, nfp_cost = campaign.city_gpv_cost(state.options)
     project = next((p for p in n.projects if p.kind == "cobuild" and p.location == city.name and not p.done), None)
     paid_gp, paid_nfp = (project.gp, project.nfp) if project else (0.0, 0)
-    paid_gp += ctx.budget.cobuilt.get(city.name, (0.0, 0))[0] * (not ctx.apply)
-    paid_nfp += ctx.budget.cobuilt.get(city.name, (0.0, 0))[1] * (not ctx.apply)
+    if not ctx.apply:  # earlier lines of this form paid in too (carried out, they are on the project already)
+        earlier = ctx.budget.cobuilt.get(city.name, (0.0, 0))
+        paid_gp, paid_nfp = paid_gp + earlier[0], paid_nfp + earlier[1]
     left_gp, left_nfp = max(0.0, gp_cost - paid_gp), max(0, nfp_cost - paid_nfp)
     gp, nfp = (o.gp, o.nfp) if (o.gp or o.nfp) else (left_gp, left_nfp)
     if left_gp <= 0 and left_nfp <= 0:

@@ -176,9 +176,13 @@ def serve(state: GameState, bids: list[Bid], lines: dict[str, list[str]], ruling
             if not pool.units[code]:
                 del pool.units[code]
         name = f"{pool.name} Mercenaries"
-        army = hirer.army(name) or Army(name, bid.city, "N")
-        if army not in hirer.armies:
-            hirer.armies.append(army)
+        army = hirer.army(name)
+        if army is None or fold(army.location) != fold(bid.city):
+            if army is not None:
+                name = f"{pool.name} Mercenaries ({bid.city})"
+            army = hirer.army(name) or Army(name, bid.city, "N")
+            if army not in hirer.armies:
+                hirer.armies.append(army)
         for code, count in bid.units.items():
             army.units[code] = army.units.get(code, 0) + count
         agent = broker(state, pool.name)

@@ -144,7 +144,8 @@ def _open_sea(ctx: Ctx, o: RouteOrder, existing: TradeRoute | None) -> Outcome:
         raise Refused("opening a route takes at least 1 MSP (LotE 2.8.3.3)")
     if o.steam and (problem := steam_gaps_problem(n, traced)):
         raise Refused(problem)
-    take_msp(ctx, msp, steam=o.steam)
+    if not hands_off.applies(ctx.state, n):   # hands-off MSP come from the market, not the nation's free MSP
+        take_msp(ctx, msp, steam=o.steam)
     check_basing(ctx, base, msp)
     if ctx.apply:
         if existing is not None:

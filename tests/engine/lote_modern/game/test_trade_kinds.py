@@ -181,3 +181,10 @@ def test_removing_hands_off_msp_makes_heavy_transports(lm, hot):
     state = resolve(lm, hot, {"England": "route Spain msp -4"})
     assert state.nations["England"].army("Home Army").units.get("ht") is None
     assert state.nations["England"].army("London Garrison").units["ht"] == 1
+
+
+def test_hands_off_shipping_comes_from_the_market_not_the_nations_free_msp(lm, hot):
+    state = edit(lm, hot, "England", "treasury.msp =28")                 # every MSP already on a route
+    assert check(lm, state, "England", "route Holland open from London to Amsterdam").verdict is A
+    state = resolve(lm, state, {"England": "route Holland open from London to Amsterdam"})
+    assert "Trade route to Holland opened from London to Amsterdam with 19 MSP" in lines(state, "England")
