@@ -3,12 +3,14 @@ works or is refused with a reason (never a bare exception), and what is accepted
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import IllegalAction, OrderError, Verdict
 from tests.engine.lote_modern.game.conftest import FixedDice
-from tests.engine.lote_modern.game.play import GM
+from tests.engine.lote_modern.game.play import GM, edit, publish, resolve
 
 VERBS = ["grow ", "cobuild ", "cartel grant ", "cartel carry ", "pay ", "pool ", "hire ", "export ", "fit ",
          "move-factory ", "bombard ", "route Spain ", "route Spain aerial ", "route Spain overland open from ",
@@ -45,3 +47,21 @@ def test_any_new_gm_action_works_or_is_refused(lm, state, verb, words):
         assert str(exc)
         return
     assert step.events
+
+
+def test_a_state_with_every_new_record_round_trips_through_json(lm, state):
+    state = edit(lm, state, "Hansa", "brokerages +Low Countries", "treasury.aerial_msp =4", "treasury.nfp =20",
+                 "city[Madrid].status =bo", "city[Cadiz].status =mf")
+    state = edit(lm, state, "England", "treasury.steam_msp =8")
+    state = resolve(lm, state, {
+        "England": "cartel grant Hansa Spain\ngrow London\nroute Holland open from London to Amsterdam 4msp steam",
+        "Hansa": 'pool "Low Countries" price 2gp\ncobuild Copenhagen\nroute Spain aerial open 2msp\n'
+                 "route Spain overland open from Cadiz 3msp",
+        "France": 'hire 2i from "Low Countries" at Antwerp 4gp'})
+    for step in ("resolved", "published"):
+        data = lm.dump(state)
+        again = lm.load(json.loads(json.dumps(data)))
+        assert lm.dump(again) == data and again == state, step
+        if step == "resolved":
+            state = publish(lm, state)
+    assert state.cartels and state.world.pools["Low Countries"].price == 2 and state.world.roads
