@@ -16,7 +16,17 @@ from fractions import Fraction
 
 from engine.core.errors import RulesError
 from engine.rulesets.lote_modern import campaign, statuses
-from engine.rulesets.lote_modern.rules import actions, banking, economy, industry, merchant, military, research, trade
+from engine.rulesets.lote_modern.rules import (
+    actions,
+    banking,
+    economy,
+    industry,
+    mercantile,
+    merchant,
+    military,
+    research,
+    trade,
+)
 from engine.rulesets.lote_modern.rules.tech import Culture, Terrain
 from engine.rulesets.lote_modern.rules.tech import tax_rate as rules_tax_rate
 from engine.rulesets.lote_modern.sheet import Army, CityHolding, Leader, Nation, RegionHolding, fold
@@ -175,10 +185,17 @@ def regional_income(state: GameState, n: Nation) -> Ledger:
             silk += "silk-road" in region.features
             fur += "fur-line" in region.features
     ledger.add("regions", economy.regional_income(values, silk_road_regions=silk, fur_line_regions=fur))
-    cities = sum((world.cities[c.city].gpv + c.pwb / PWB_PER_GPV) * status_multiple(c.status, state) for c in n.cities)
-    ledger.add("cities", cities)
+    kinds = {"cities": 0.0, "Cartel Cities": 0.0, "House sites": 0.0}
+    for c in n.cities:
+        value = (world.cities[c.city].gpv + c.pwb / PWB_PER_GPV) * status_multiple(c.status, state)
+        kind = "cities" if not statuses.is_merchant(c.status) else "Cartel Cities" if c.status == "ci" else \
+            "House sites"
+        kinds[kind] += value
+    for label, value in kinds.items():
+        ledger.add(label, value)
     routes = [r for r in n.routes if r.open]
     ledger.add("trade routes", sum(r.income for r in routes))
+    ledger.add("cartel trade", sum(c.income for c in state.carried_by(n.name)))
     return ledger
 
 
@@ -248,7 +265,25 @@ def upkeep(state: GameState, n: Nation) -> Ledger:
     ledger.add("troop support", troops)
     if n.is_house:
         ledger.add("merchant shipping support", merchant.msp_support(n.msp, turn_factor=float(scale)))
+    for label, amount in brokerage_upkeep(state, n):
+        ledger.add(label, amount)
     return ledger
+
+
+def brokerage_upkeep(state: GameState, n: Nation) -> list[tuple[str, float]]:
+    """What a broker owes its mercenary pools this turn: 0.5 GP a unit, scaled like all support (LotE 7.1.4)."""
+    if not n.is_house:
+        return []
+    scale = float(economy.support_scale(state.year))
+    options = campaign.merchant_options(state.options)
+    out = []
+    for name in n.brokerages:
+        pool = state.world.pool(name)
+        if pool is not None:
+            units = sum(pool.units.values())
+            out.append((f"brokerage {pool.name} ({units} units)",
+                        mercantile.brokerage_upkeep(units, turn_factor=scale, options=options)))
+    return out
 
 
 def unsupported_codes(n: Nation) -> list[str]:
@@ -276,6 +311,11 @@ def yard_capacity(state: GameState, n: Nation) -> dict[tuple[str, str], int]:
         in_zone = city.region in zone and is_friendly(c.status)
         house_site = n.is_house and merchant.at_least(c.status if statuses.is_merchant(c.status) else None, "ci")
         if not (in_zone or house_site):
+            # A slave economy works captured factories and yards in its HBZ, Friendly or not (LotE 3.6.5).
+            if n.economy == "slave" and city.region in zone:
+                for kind, points in list(c.factories.items()) + list(c.hidden.items()):
+                    key = (c.city, GENERIC if kind == "industry" else kind)
+                    out[key] = out.get(key, 0) + points
             continue
         out[(c.city, GENERIC)] = industry.intrinsic_yard_capacity(industry.YardSource.CITY, gpv=city.gpv)
         for kind, points in list(c.factories.items()) + list(c.hidden.items()):
@@ -379,12 +419,27 @@ def basing_limit(state: GameState, n: Nation, city: str) -> float:
     return trade.msp_basing_limit(info.gpv, status_multiple=multiple)
 
 
-def msp_based(n: Nation, port: str) -> int:
-    return sum(r.msp for r in n.routes if r.open and fold(r.base_port) == fold(port))
+def msp_based(state: GameState, n: Nation, port: str, *, leaving: str = "") -> int:
+    """MSP this nation bases at a port: its open routes' and the cartel routes it carries (LotE 2.7, 7.1.3)."""
+    routes = sum(r.msp for r in n.routes if r.open and fold(r.base_port) == fold(port) and r.partner != leaving)
+    return routes + sum(c.msp for c in state.carried_by(n.name) if fold(c.base_port) == fold(port))
 
 
-def msp_free(n: Nation) -> int:
-    return n.msp - sum(r.msp for r in n.routes if r.open)
+def msp_free(state: GameState, n: Nation) -> int:
+    """Merchant shipping not allocated to a route (nor, for a House, to the cartel routes it carries); aerial MSP
+    are apart (LotE 2.8.5)."""
+    on_routes = sum(r.msp for r in n.routes if r.open and r.kind != "aerial")
+    return n.msp - on_routes - sum(c.msp for c in state.carried_by(n.name))
+
+
+def steam_free(n: Nation) -> int:
+    """Steam Transport MSP not allocated to a route (LotE 3.2.1.2.3)."""
+    return max(0, n.steam_msp - sum(r.steam for r in n.routes if r.open and r.kind != "aerial"))
+
+
+def aerial_free(n: Nation) -> int:
+    """Aerial MSP not allocated to an aerial route (LotE 2.8.5)."""
+    return max(0, n.aerial_msp - sum(r.msp for r in n.routes if r.open and r.kind == "aerial"))
 
 
 # -- leaders ----------------------------------------------------------------------------------------------

@@ -28,6 +28,17 @@ OWN = (
     Option("research-advances-from", research.AdvancesFrom.SECTION.value,
            "Read each project's Advances from section 4.2 or from Table 8-1 where they differ (the Submarine)",
            choices=tuple(a.value for a in research.AdvancesFrom)),
+    Option("city-gpv-gp", 20, "GP to add a GPv to a city (Basic Rulebook 5.7), for a nation's own growth and a "
+                              "co-build (LotE 3.3.5)", minimum=0, maximum=1000),
+    Option("city-gpv-nfp", 10, "NFP to add a GPv to a city (Basic Rulebook 5.7), for a nation's own growth and a "
+                               "co-build (LotE 3.3.5)", minimum=0, maximum=1000),
+    Option("hands-off-trade", False, "LotE 2.9 (optional): open nations' merchant shipping follows demand each turn; "
+                                     "Merchant Houses keep the standard system"),
+    Option("reserves-whole-percent", True, "Divide reserves on a civil war by shares rounded to a whole percent, as "
+                                           "the Maori example does (LotE 3.2.2.4)"),
+    Option("steamship-attrition-percent", 25, "Steamships lost each AP beyond coaling range, in percent of those "
+                                              "left, rounded up (LotE 3.2.1.2.2: \"on the order of 25%\")",
+           minimum=0, maximum=100),
 )
 
 
@@ -58,6 +69,11 @@ def command_options(state_options: Mapping[str, Any]) -> command.CommandOptions:
 
 def research_rules(state_options: Mapping[str, Any]) -> research.ResearchRules:
     return research.ResearchRules(setback_from=int(state_options.get("research-setback-from", 100)))
+
+
+def city_gpv_cost(state_options: Mapping[str, Any]) -> tuple[int, int]:
+    """GP and NFP of one city GPv (Basic Rulebook 5.7; a campaign option)."""
+    return int(state_options.get("city-gpv-gp", 20)), int(state_options.get("city-gpv-nfp", 10))
 
 
 def advances_from(state_options: Mapping[str, Any]) -> research.AdvancesFrom:

@@ -12,11 +12,13 @@ from engine.rulesets.lote_modern import statuses
 from engine.rulesets.lote_modern.edit_values import (
     ARMY_FIELDS,
     BANK_FIELDS,
+    CARTEL_FIELDS,
     CONDUIT_FIELDS,
     HOLDING_FIELDS,
     INT,
     LEADER_FIELDS,
     LOAN_FIELDS,
+    MAP_POOL_FIELDS,
     MONOPOLY_FIELDS,
     PROJECT_FIELDS,
     RAIL_FIELDS,
@@ -34,6 +36,7 @@ from engine.rulesets.lote_modern.edit_values import (
 )
 from engine.rulesets.lote_modern.rules.banking import new_bank
 from engine.rulesets.lote_modern.sheet import (
+    ROUTE_KINDS,
     Army,
     CityHolding,
     Conduit,
@@ -47,6 +50,7 @@ from engine.rulesets.lote_modern.sheet import (
     format_units,
 )
 from engine.rulesets.lote_modern.state import GameState, Monopoly
+from engine.rulesets.lote_modern.world import MercPool
 
 
 def _region(state: GameState, n: Nation, key: str, field: str | None, edit: Edit) -> Change:
@@ -148,7 +152,11 @@ def _route(state: GameState, n: Nation, key: str, field: str | None, edit: Edit)
         n.routes.remove(route)
         return removed(edit, f"route with {route.partner}")
     if route is None:
-        route = TradeRoute(key)
+        partner, _, kind = key.partition(":")
+        kind = kind.strip().lower() or "sea"
+        if kind not in ROUTE_KINDS:
+            raise IllegalAction(f"`{kind}` is not a kind of route ({', '.join(ROUTE_KINDS)})")
+        route = TradeRoute(partner.strip(), kind)
         n.routes.append(route)
     return entry_field(state, n, route, field, ROUTE_FIELDS, edit)
 
@@ -250,6 +258,41 @@ def _monopoly(state: GameState, n: Nation, key: str, field: str | None, edit: Ed
     return entry_field(state, n, mono, field, MONOPOLY_FIELDS, edit)
 
 
+def _cartel(state: GameState, n: Nation, key: str, field: str | None, edit: Edit) -> Change:
+    """A cartel arrangement (LotE 7.1.3), edited from either party's sheet; `cartel[3].income =12` assesses it."""
+    found = next((c for c in state.cartels if str(c.id) == key.strip().lstrip("#")), None)
+    if found is None or n.name not in (found.house, found.nation):
+        raise IllegalAction(f"{n.name} is not a party to a cartel #{key}")
+    if is_removal(edit, field):
+        state.cartels.remove(found)
+        return removed(edit, f"cartel #{found.id} ({found.nation}'s trade with {found.target})")
+    return entry_field(state, n, found, field, CARTEL_FIELDS, edit)
+
+
+def edit_pool(state: GameState, key: str, field: str, edit: Edit) -> Change:
+    """A mercenary pool of the map (LotE 7.1.4): `map pool[Swiss].units =20i 5c`; setting a field of a pool the
+    map does not have creates it."""
+    pool = state.world.pool(key)
+    if field not in MAP_POOL_FIELDS:
+        raise IllegalAction(f"fields here: {', '.join(MAP_POOL_FIELDS)}")
+    if pool is None:
+        if edit.op != "=":
+            raise IllegalAction(f"no mercenary pool `{key}`: create it by setting a field (pool[{key}].units =20i)")
+        if state.world.canonical(key) is not None:
+            raise IllegalAction(f"`{key}` is already a place on the map")
+        pool = MercPool(" ".join(key.split()))
+        state.world.pools[pool.name] = pool
+    if field == "regions":
+        names = [state.world.region(r).name for r in read_value(state, None, MAP_POOL_FIELDS[field], edit.value)]
+        old = list(pool.regions)
+        new = combine(old, edit.op, names, MAP_POOL_FIELDS[field])
+        pool.regions = tuple(new)
+        return Change(edit, show(old, MAP_POOL_FIELDS[field]), show(new, MAP_POOL_FIELDS[field]))
+    if field == "location" and edit.value.lower() != "none":
+        state.world.region_of(edit.value)
+    return set_field(state, None, pool, field, MAP_POOL_FIELDS[field], edit)
+
+
 def edit_monopolies(state: GameState, n: Nation, edit: Edit) -> Change:
     if not n.is_house:
         raise IllegalAction("monopolies are added on the Merchant House that holds them (LotE 7.1.1)")
@@ -286,6 +329,7 @@ def _mapping(state: GameState, n: Nation, key: str, field: str | None, edit: Edi
 ENTRIES: dict[str, Callable[[GameState, Nation, str, str | None, Edit], Change]] = {
     "region": _region, "city": _city, "army": _army, "leader": _leader, "project": _project, "route": _route,
     "conduit": _conduit, "rail": _rail, "loan": _loan, "monopoly": _monopoly, "mapping": _mapping,
+    "cartel": _cartel,
 }
 
 

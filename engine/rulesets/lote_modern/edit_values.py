@@ -52,7 +52,8 @@ def choice(*options: str) -> Spec:
 
 NATION_FIELDS: dict[str, tuple[str, Spec]] = {
     "treasury.gp": ("gp", MONEY), "treasury.nfp": ("nfp", INT), "treasury.nfp_income": ("nfp_income", INT),
-    "treasury.msp": ("msp", INT),
+    "treasury.msp": ("msp", INT), "treasury.steam_msp": ("steam_msp", INT),
+    "treasury.aerial_msp": ("aerial_msp", INT),
     "nation.type": ("type", choice(*NATION_TYPES)), "nation.culture": ("culture", choice(*CULTURES)),
     "nation.tech_level": ("tech_level", Spec("int", minimum=1, maximum=25)), "nation.religion": ("religion", TEXT),
     "nation.religious_strength": ("religious_strength", Spec("int", minimum=0, maximum=10)),
@@ -86,15 +87,20 @@ PROJECT_FIELDS: dict[str, Spec] = {"kind": choice(*PROJECT_KINDS), "name": TEXT,
                                    "advances": SIGNED, "advances_needed": INT, "level": INT, "done": BOOL,
                                    "host": TEXT, "overreach": BOOL, "assisted": INT, "hidden": BOOL}
 ROUTE_FIELDS: dict[str, Spec] = {"kind": choice(*ROUTE_KINDS), "base_port": TEXT, "target_port": TEXT, "msp": INT,
-                                 "length": INT, "conduits": NAMES, "income": FLOAT, "cartel_for": TEXT, "open": BOOL}
+                                 "length": INT, "conduits": NAMES, "income": FLOAT, "cartel_for": TEXT, "open": BOOL,
+                                 "steam": INT}
 CONDUIT_FIELDS: dict[str, Spec] = {"zones": NAMES, "kind": choice("sea", "aerial")}
 RAIL_FIELDS: dict[str, Spec] = {"levels": Spec("int", minimum=1)}
 LOAN_FIELDS: dict[str, Spec] = {"principal": FLOAT, "rate": Spec("int", minimum=0, maximum=200), "turn": SIGNED}
 MONOPOLY_FIELDS: dict[str, Spec] = {"good": TEXT, "kind": choice("granted", "acquired")}
+CARTEL_FIELDS: dict[str, Spec] = {"status": choice("granted", "open", "revoked"), "nation_port": TEXT,
+                                  "target_port": TEXT, "base_port": TEXT, "msp": INT, "length": INT, "income": FLOAT,
+                                  "conduits": NAMES}
 MAP_REGION_FIELDS: dict[str, Spec] = {"terrain": choice(*TERRAINS), "gpv": INT, "religion": TEXT, "resistance": INT,
                                       "people": choice(*PEOPLES), "base_gpv": INT, "features": NAMES,
                                       "pre_columbian": BOOL}
 MAP_CITY_FIELDS: dict[str, Spec] = {"gpv": INT, "port": BOOL, "kind": choice(*CITY_KINDS)}
+MAP_POOL_FIELDS: dict[str, Spec] = {"units": Spec("units"), "regions": NAMES, "price": FLOAT, "location": TEXT}
 MAP_ZONE_FIELDS: dict[str, Spec] = {"hostile": BOOL, "mapping": INT, "kind": choice(*ZONE_KINDS)}
 
 

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.rulesets.lote_modern.edit_entries import ENTRIES, edit_bank, edit_monopolies
+from engine.rulesets.lote_modern.edit_entries import ENTRIES, edit_bank, edit_monopolies, edit_pool
 from engine.rulesets.lote_modern.edit_values import (
     DICT_FIELDS,
     MAP_CITY_FIELDS,
@@ -134,7 +134,8 @@ def _edit_nation(state: GameState, n: Nation, edit: Edit) -> Change:
 def _edit_map(state: GameState, edit: Edit) -> Change:
     m = _ENTRY.match(edit.path)
     if not m or m["field"] is None:
-        raise IllegalAction("map paths are region[<name>].<field>, city[<name>].<field> or zone[<name>].<field>")
+        raise IllegalAction("map paths are region[<name>].<field>, city[<name>].<field>, zone[<name>].<field> or "
+                            "pool[<name>].<field>")
     kind, key, field = m["kind"], m["key"], m["field"]
     world = state.world
     obj: Any
@@ -145,8 +146,10 @@ def _edit_map(state: GameState, edit: Edit) -> Change:
         obj, fields = world.city(key), MAP_CITY_FIELDS
     elif kind == "zone":
         obj, fields = world.zone(key), MAP_ZONE_FIELDS
+    elif kind == "pool":
+        return edit_pool(state, key, field, edit)
     else:
-        raise IllegalAction("the map has region[...], city[...] and zone[...] entries")
+        raise IllegalAction("the map has region[...], city[...], zone[...] and pool[...] entries")
     if field not in fields:
         raise IllegalAction(f"fields here: {', '.join(fields)}")
     if field == "features":

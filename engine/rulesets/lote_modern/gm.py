@@ -4,6 +4,8 @@
     rule 3 The attempt succeeds: the Branch Office opens.   (GM window: private to the parties)
     rule 3 public The Hansa opens a Branch Office in Antwerp.   (also in the newsletter)
     news The Pope has died.                            (a line for the next newsletter)
+    capture Lyon by England [surprise]                 (factories and yards of a place taken, LotE 3.6.5)
+    divide-reserves England among England (London); Jacobites (Edinburgh)   (civil war, LotE 3.2.2.4)
     publish                                            (GM window, once every item is ruled)
     end campaign
 """
@@ -15,7 +17,7 @@ import re
 from engine.core.errors import IllegalAction, RulesError
 from engine.core.events import Event
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
-from engine.rulesets.lote_modern import accounts, views
+from engine.rulesets.lote_modern import accounts, civil_war, factories, views
 from engine.rulesets.lote_modern.edits import apply_edit, parse_edit
 from engine.rulesets.lote_modern.state import AuditEntry, GameState
 
@@ -23,16 +25,22 @@ MAX_TEXT = 1500
 _RULE = re.compile(r"^rule\s+#?(?P<id>\d+)\s+(?P<public>public\s+)?(?P<text>.+)$", re.IGNORECASE | re.DOTALL)
 _NEWS = re.compile(r"^news\s+(?P<text>.+)$", re.IGNORECASE | re.DOTALL)
 HELP = ("GM actions: `edit <nation|map> <path> <+|-|=><value> \"<reason>\"`, `rule <id> [public] <text>`, "
-        "`news <text>`, `publish`, `end campaign`")
+        "`news <text>`, `capture <place> by <nation> [surprise]`, "
+        "`divide-reserves <nation> among <side> (<city>, ...); <side> (<city>, ...)`, `publish`, `end campaign`")
 
 
 def act(state: GameState, text: str) -> tuple[GameState, list[Event]]:
     """Apply one GM action in its canonical text form; the state returned is the one to keep."""
     try:
-        if text.strip().lower().startswith("edit "):
-            # An edit may fail halfway through creating an entry: it works on a copy, kept only on success.
+        lowered = text.strip().lower()
+        changes = {"edit ": edit, "capture ": factories.capture, "divide-reserves ": civil_war.divide}
+        verb = next((v for v in changes if lowered.startswith(v)), None)
+        if verb is not None:
+            # A change may fail halfway (an edit creating an entry): it works on a copy, kept only on success.
+            if state.stage == "ended":
+                raise IllegalAction("the campaign has ended")
             work = GameState.load(state.dump())
-            return work, edit(work, text.strip())
+            return work, changes[verb](work, text.strip())
         return state, _act(state, text.strip())
     except IllegalAction:
         raise

@@ -7,38 +7,50 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.core.errors import OrderError
+from engine.core.errors import OrderError, RulesError
 from engine.rulesets.lote_modern.orders import (
     BANK_SETTINGS,
+    CARTEL_VERBS,
     FACTORY_ORDERS,
     INVEST_OTHER,
     INVEST_RATINGS,
     ROUTE_CHANGES,
+    ROUTE_KINDS,
     Activate,
     Assist,
     BankOrder,
+    Bombard,
     Borrow,
     Build,
+    CartelOrder,
+    CoBuild,
     Colonize,
     ConduitOrder,
     Construct,
     Engineers,
+    Export,
+    Fit,
     Fund,
+    Grow,
+    Hire,
     Improve,
     Invest,
     LeaderAction,
     LoanOrder,
     MonopolyOrder,
+    MoveFactory,
     Note,
     Order,
+    Pay,
     Payment,
     PlaceReserve,
+    PoolOrder,
     Recruit,
     Research,
     RouteOrder,
     ShipsToMsp,
 )
-from engine.rulesets.lote_modern.sheet import fold
+from engine.rulesets.lote_modern.sheet import fold, parse_units
 from engine.rulesets.lote_modern.text import amount, is_number, join_amounts, number, tokens
 
 _CODE = re.compile(r"^\(?[a-z]{1,4}\)?$", re.IGNORECASE)
@@ -233,6 +245,32 @@ def _construct(line: _Line) -> Order:
     return Construct(kind, points, place, hidden=line.optional("hidden"))
 
 
+def _move_factory(line: _Line) -> Order:
+    points = line.count("how many factory points")
+    kind = line.take("which factory").lower()
+    if kind not in FACTORY_ORDERS:
+        raise OrderError(f"`{kind}` is not a factory or yard ({', '.join(FACTORY_ORDERS)})")
+    line.word("from")
+    source = line.name_until("to", what="where the factory stands")
+    line.word("to")
+    destination = line.name_until("by", "paying", what="the city it moves to")
+    leader = line.name_until("paying", what="a leader", known=line.names.leaders) if line.optional("by") else ""
+    nfp = False
+    if line.optional("paying"):
+        nfp = line.word("nfp", "gp") == "nfp"
+    return MoveFactory(points, kind, source, destination, leader, nfp)
+
+
+def _bombard(line: _Line) -> Order:
+    target = line.take("what to bombard").lower()
+    if target not in (*FACTORY_ORDERS, "city-yard"):
+        raise OrderError(f"`{target}` is not a factory or yard ({', '.join(FACTORY_ORDERS)}, city-yard)")
+    line.word("at")
+    place = line.name_until("with", what="the place")
+    line.word("with")
+    return Bombard(target, place, line.name_until(what="an army", known=line.names.armies))
+
+
 def _fund(line: _Line) -> Order:
     project = line.take("a project id, like P002").upper()
     amounts = line.amounts()
@@ -251,6 +289,19 @@ def _colonize(line: _Line) -> Order:
 
 def _improve(line: _Line) -> Order:
     return Improve(line.name_until(what="a region"))
+
+
+def _grow(line: _Line) -> Order:
+    return Grow(line.name_until(what="a city"))
+
+
+def _cobuild(line: _Line) -> Order:
+    city = line.name_until("by", what="a city")
+    amounts = line.amounts()
+    if not set(amounts) <= {"gp", "nfp"}:
+        raise OrderError("a co-build pays GP and NFP, like 20gp 10nfp (or nothing: all that is left)")
+    leader = line.name_until(what="a leader", known=line.names.leaders) if line.optional("by") else ""
+    return CoBuild(city, amounts.get("gp", 0.0), _whole(amounts.get("nfp", 0), "nfp"), leader)
 
 
 def _recruit(line: _Line) -> Order:
@@ -331,25 +382,135 @@ def _conduit(drop: bool) -> Callable[[_Line], Order]:
 
 
 def _route(line: _Line) -> Order:
-    partner = line.name_until(*ROUTE_CHANGES, what="the trading partner")
+    partner = line.name_until(*ROUTE_CHANGES, *ROUTE_KINDS, what="the trading partner")
+    kind = line.word(*ROUTE_KINDS) if line.peek().lower() in ROUTE_KINDS else "sea"
     change = line.word(*ROUTE_CHANGES)
     if change == "open":
-        line.word("from")
-        port = line.name_until("to", what="the base port")
-        line.word("to")
-        target = line.name_until("msp", what="the partner's port")
+        port = target = ""
+        via: tuple[str, ...] = ()
+        if kind != "aerial":
+            line.word("from")
+            port = line.name_until("to", "via", what="the base port")
+        if kind == "sea":
+            line.word("to")
+            target = line.name_until("msp", "steam", what="the partner's port")
+        elif kind == "overland" and line.optional("via"):
+            words = []
+            while not line.done() and amount(line.peek()) is None:
+                words.append(line.take("a region"))
+            via = tuple(" ".join(z.split()) for z in " ".join(words).split(";") if z.strip())
         amounts = line.amounts()
-        if set(amounts) != {"msp"}:
+        if not set(amounts) <= {"msp"}:
             raise OrderError("allocate merchant shipping, like 10msp (at least 1, LotE 2.8.3.3)")
-        return RouteOrder(partner, "open", port, target, _whole(amounts["msp"], "msp"))
+        steam = kind == "sea" and line.optional("steam")
+        return RouteOrder(partner, "open", port, target, _whole(amounts.get("msp", 0), "msp"), kind, via, steam)
     if change == "msp":
         tok = line.take("a change like +5 or -3")
         if not re.match(r"^[+-]\d+$", tok):
             raise OrderError(f"`{tok}`: write the change with its sign, like +5 or -3")
-        return RouteOrder(partner, "msp", msp=int(tok))
+        return RouteOrder(partner, "msp", msp=int(tok), kind=kind, steam=kind == "sea" and line.optional("steam"))
     if change == "base":
+        if kind != "sea":
+            raise OrderError("only a sea route changes its base port")
         return RouteOrder(partner, "base", line.name_until(what="the new base port"))
-    return RouteOrder(partner, change)
+    return RouteOrder(partner, change, kind=kind)
+
+
+def _cartel(line: _Line) -> Order:
+    verb = line.word(*CARTEL_VERBS)
+    party = line.take("the Merchant House" if verb in ("grant", "revoke") else "the Cartel nation")
+    target = line.take("the target nation")
+    if verb != "carry":
+        return CartelOrder(verb, party, target)
+    line.word("from")
+    port = line.name_until("to", what="the Cartel nation's port")
+    line.word("to")
+    target_port = line.name_until("msp", what="the target nation's port")
+    amounts = line.amounts()
+    if set(amounts) != {"msp"}:
+        raise OrderError("give the merchant shipping the House puts on it, like 10msp (LotE 7.1.3)")
+    line.word("at")
+    return CartelOrder("carry", party, target, port, target_port, _whole(amounts["msp"], "msp"),
+                       line.name_until(what="the port the MSP are based at"))
+
+
+def _unit_list(line: _Line, *stops: str) -> tuple[tuple[str, int], ...]:
+    """Units like ``10i 4c`` or ``10 i 4 c`` up to a stop word."""
+    words: list[str] = []
+    while not line.done() and line.peek().lower() not in stops and amount(line.peek()) is None:
+        words.append(line.take("units"))
+    glued: list[str] = []
+    for word in words:
+        if glued and glued[-1].isdigit() and not word.isdigit():
+            glued[-1] += word
+        else:
+            glued.append(word)
+    try:
+        units = parse_units(" ".join(glued))
+    except RulesError as exc:
+        raise OrderError(str(exc)) from None
+    if not units or any(code.startswith("(") for code in units):
+        raise OrderError("name the units, like 10i 4c")
+    return tuple(units.items())
+
+
+def _pool(line: _Line) -> Order:
+    pool = line.name_until("convert", "price", what="a mercenary pool")
+    verb = line.word("convert", "price")
+    if verb == "price":
+        amounts = line.amounts()
+        if set(amounts) != {"gp"}:
+            raise OrderError("the price of a unit, like 3gp")
+        return PoolOrder(pool, "price", price=amounts["gp"])
+    old = _unit_list(line, "to")
+    line.word("to")
+    return PoolOrder(pool, "convert", old, _unit_list(line))
+
+
+def _hire(line: _Line) -> Order:
+    units = _unit_list(line, "from")
+    line.word("from")
+    pool = line.name_until("at", what="a mercenary pool")
+    line.word("at")
+    city = line.name_until(what="the city where they are hired")
+    amounts = line.amounts()
+    if not set(amounts) <= {"gp"}:
+        raise OrderError("a bid is gold, like 40gp")
+    return Hire(units, pool, city, amounts.get("gp", 0.0))
+
+
+def _export(line: _Line) -> Order:
+    count = line.count("how many export units")
+    code, export = _unit_code(line.take("an export unit, like (ha)"))
+    if not export:
+        raise OrderError(f"export units are written in parentheses, like ({code})")
+    line.word("from")
+    army = line.name_until("to", what="an army", known=line.names.armies)
+    line.word("to")
+    return Export(count, code, army, line.name_until(what="the buying nation"))
+
+
+def _fit(line: _Line) -> Order:
+    count = line.count("how many export units")
+    code, export = _unit_code(line.take("an export unit, like (ha)"))
+    if not export:
+        raise OrderError(f"export units are written in parentheses, like ({code})")
+    line.word("to")
+    unit, national_export = _unit_code(line.take("the national unit they upgrade, like i"))
+    if national_export:
+        raise OrderError("export units upgrade national units, not other export units")
+    line.word("in")
+    army = line.name_until("by", what="an army", known=line.names.armies)
+    leader = line.name_until(what="a leader", known=line.names.leaders) if line.optional("by") else ""
+    return Fit(count, code, unit, army, leader)
+
+
+def _pay(line: _Line) -> Order:
+    nation = line.take("the nation paid")
+    amounts = line.amounts()
+    if set(amounts) != {"gp"} or amounts["gp"] <= 0:
+        raise OrderError("say how much gold, like 30gp")
+    return Pay(nation, amounts["gp"])
 
 
 def _msp(line: _Line) -> Order:
@@ -403,10 +564,14 @@ def _note(kind: str) -> Callable[[_Line], Order]:
 _PARSERS: dict[str, Callable[[_Line], Order]] = {
     "invest": _invest, "build": _build, "reserve": _reserve, "activate": _activate, "research": _research,
     "construct": _construct, "fund": _fund, "colonize": _colonize, "colonise": _colonize, "improve": _improve,
+    "grow": _grow, "cobuild": _cobuild, "co-build": _cobuild,
     "recruit": _recruit, "engineers": _engineers, "assist": _assist, "bank": _bank, "borrow": _borrow,
     "repay": _loan("repay"), "default": _loan("default"), "pay-penalty": _payment("pay-penalty"),
     "rebuild-bank": _payment("rebuild-bank"), "conduit": _conduit(False), "drop-conduit": _conduit(True),
-    "route": _route, "msp": _msp, "action": _action, "note": _note("note"), "diplomacy": _note("diplomacy"),
+    "route": _route, "msp": _msp, "cartel": _cartel, "pay": _pay, "pool": _pool, "hire": _hire, "action": _action,
+    "export": _export, "fit": _fit, "move-factory": _move_factory, "bombard": _bombard,
+    "note": _note("note"),
+    "diplomacy": _note("diplomacy"),
     "grant": _monopoly("grant"), "revoke": _monopoly("revoke"),
 }
 

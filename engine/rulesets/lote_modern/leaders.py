@@ -6,7 +6,7 @@ from typing import cast
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, campaign, statuses
+from engine.rulesets.lote_modern import accounts, campaign, hands_off, mercenaries, merchant_factors, statuses
 from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles, refuse_if
 from engine.rulesets.lote_modern.orders import (
     LeaderAction,
@@ -17,6 +17,7 @@ from engine.rulesets.lote_modern.rules import (
     actions_codes,
     merchant,
     merchant_actions,
+    trade,
 )
 from engine.rulesets.lote_modern.rules.actions import NeedsRuling
 from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, Leader, fold
@@ -52,6 +53,8 @@ def leader_action(ctx: Ctx, o: LeaderAction) -> Outcome:
     code = o.code.upper()
     if code in NEW_CODES:
         return _new_code(ctx, leader, o, code)
+    if code == "IMA":
+        return _intervene(ctx, leader, o)
     try:
         action = merchant_actions.merchant_action(code)
     except RulesError:
@@ -71,6 +74,21 @@ def leader_action(ctx: Ctx, o: LeaderAction) -> Outcome:
         ctx.ruling("action", f"{ctx.n.name}: {o.text()}", rolls=rolls, tables=["Basic Rulebook action codes"])
     return Outcome(Verdict.FLAGGED, f"{code} comes from the Basic Rulebook: the GM rules it ({o.ap} AP of "
                                     f"{leader.name}'s {ctx.budget.ap.get(leader.name, 0) + o.ap})")
+
+
+def _intervene(ctx: Ctx, leader: Leader, o: LeaderAction) -> Outcome:
+    """Intervene in Mercantile Affairs: under hands-off trade the ruler moves MSP between routes by hand (2.9)."""
+    if not hands_off.applies(ctx.state, ctx.n):
+        raise Refused("Intervene in Mercantile Affairs is for a nation under hands-off trade (LotE 2.9)")
+    if leader.title != "king":
+        raise Refused("only the King (Pope, Grand Master) intervenes in mercantile affairs (LotE 2.9)")
+    ap = _ap(o, trade.intervention_ap(), False)
+    ctx.use_ap(leader.name, ap)
+    ctx.budget.intervened = True
+    if ctx.apply:
+        ctx.report(f"{leader.name} intervenes in mercantile affairs: MSP move between routes by hand this turn.")
+    return Outcome(OK, f"{leader.name} spends {ap} AP: the lines below may move MSP between routes by hand, at no "
+                       "cost (LotE 2.9)")
 
 
 def _ap(o: LeaderAction, base: int, open_ended: bool) -> int:
@@ -243,23 +261,30 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
                 raise Refused(f"{action.name} needs a Branch Office or better in one of {other.name}'s cities "
                               f"(LotE {action.section})")
         key = other.name
+    elif action.code == "emb":
+        pool = world.pool(target) if target else None
+        current = mercenaries.broker(state, pool.name) if pool else None
+        refuse_if(merchant_actions.check_establish_brokerage(
+            n.name, pool=target or "(no pool named)", pool_exists=pool is not None,
+            current_broker=current.name if current else None), "LotE 7.4.11")
+        assert pool is not None
+        key = pool.name
     elif not target:
         raise Refused(f"{action.name} names its target")
     ctx.use_ap(leader.name, cost.ap)
     ctx.spend(cost.gp, what=action.name)
     if ctx.apply:
         stat = {"Diplomacy": leader.diplomacy, "Combat": leader.combat}.get(action.stat, leader.diplomacy)
-        attempt = merchant_actions.Attempt(leader.name, stat, support_gold=support,
-                                           in_region=bool(key and key in world.regions))
-        judge = "for the GM to judge"  # the sheets hold no religion, language or travel time to assess it from
-        unassessed: dict[str, object] = {"hostile religion": judge, "different language": judge,
-                                         "distance (AP)": judge}
-        if action.code in ("amn", "gpt"):
-            unassessed["House locations in the nation"] = judge
+        attempt, shown = merchant_factors.attempt(state, n, leader, action.code, key or target, stat=stat,
+                                                  support_gold=support, in_region=bool(key and key in world.regions))
         ruling = merchant_actions.action_ruling(action.code, n.name, key or target, attempt, dice=ctx.dice,
-                                                extra=unassessed)
+                                                extra=shown)
         follow = {"aa": "ma", "emf": "mf", "obo": "bo", "fct": "ci"}.get(action.code)
         hint = f"; on success `edit {n.name} city[{key}].status ={follow}`" if follow and key in world.cities else ""
+        if action.code == "emb" and key:
+            current = mercenaries.broker(state, key)
+            hint = f"; on success `edit {n.name} brokerages +{key}`" + (
+                f" and `edit {current.name} brokerages -{key}`" if current else "")
         _needs(ctx, ruling, f"{n.name}: {leader.name} attempts {action.name} ({action.code.upper()}) at {key} "
                             f"({cost.ap} AP, {number(cost.gp)} GP)", gm_hint=hint)
         ctx.report(f"{leader.name} attempts {action.name} at {key} ({cost.ap} AP, {number(cost.gp)} GP).")

@@ -5,8 +5,9 @@ The format is documented with a complete example in docs/rulesets/lote-modern.md
 
 from __future__ import annotations
 
-from engine.core.errors import UploadError
+from engine.core.errors import RulesError, UploadError
 from engine.rulesets.lote_modern.files import Fields, Source, Where, load_toml, rows
+from engine.rulesets.lote_modern.sheet import parse_units
 from engine.rulesets.lote_modern.world import (
     CITY_KINDS,
     FEATURES,
@@ -15,6 +16,7 @@ from engine.rulesets.lote_modern.world import (
     ZONE_KINDS,
     CampaignMap,
     City,
+    MercPool,
     Region,
     SeaLink,
     SeaZone,
@@ -25,6 +27,9 @@ REGION_COLUMNS = ("name", "terrain", "gpv", "religion", "resistance", "people", 
 CITY_COLUMNS = ("name", "region", "gpv", "port", "zones", "kind")
 ZONE_COLUMNS = ("name", "kind", "hostile", "mapping")
 LINK_COLUMNS = ("a", "b", "a_to_b", "b_to_a")
+ROAD_COLUMNS = ("a", "b")
+RELIGION_COLUMNS = ("name", "family")
+POOL_COLUMNS = ("name", "regions", "units", "price")
 MAX_GPV = 50
 
 
@@ -38,7 +43,10 @@ def parse_map(text: str, name: str = "map") -> CampaignMap:
     city_rows = rows(source, raw, "cities", what="map", columns=CITY_COLUMNS)
     zone_rows = rows(source, raw, "zones", what="map", columns=ZONE_COLUMNS)
     link_rows = rows(source, raw, "links", what="map", columns=LINK_COLUMNS)
-    top.read.update(("regions", "cities", "zones", "links"))
+    road_rows = rows(source, raw, "roads", what="map", columns=ROAD_COLUMNS)
+    religion_rows = rows(source, raw, "religions", what="map", columns=RELIGION_COLUMNS)
+    pool_rows = rows(source, raw, "pools", what="map", columns=POOL_COLUMNS)
+    top.read.update(("regions", "cities", "zones", "links", "roads", "religions", "pools"))
     top.done()
     if not region_rows:
         raise UploadError(f"{name}: no regions: write a `regions` CSV block or [[regions]] tables")
@@ -139,7 +147,44 @@ def parse_map(text: str, name: str = "map") -> CampaignMap:
         sea_links.append(SeaLink(a[0], b[0], f.integer("a_to_b", 1, minimum=1, maximum=3),
                                  f.integer("b_to_a", 1, minimum=1, maximum=3)))
         f.done()
-    return CampaignMap(title, regions, cities, zones, sea_links)
+    roads: list[tuple[str, str]] = []
+    for f in road_rows:
+        ends = []
+        for key in ("a", "b"):
+            text = f.text(key, required=True)
+            found = folded_regions.get(text.casefold())
+            if found is None:
+                raise f.error(key, f"no region `{text}` in `regions`")
+            ends.append(found)
+        if ends[1] not in links[ends[0]]:
+            raise f.error("b", f"{ends[0]} and {ends[1]} do not border each other: a Royal Road joins neighbours")
+        if (ends[0], ends[1]) in roads or (ends[1], ends[0]) in roads:
+            raise f.error("b", f"the road {ends[0]}-{ends[1]} is listed twice")
+        roads.append((ends[0], ends[1]))
+        f.done()
+    religions: dict[str, str] = {}
+    for f in religion_rows:
+        religions[f.name("name")] = f.text("family", required=True)
+        f.done()
+    pools: dict[str, MercPool] = {}
+    for f in pool_rows:
+        pool_name = f.name("name")
+        area = []
+        for text in f.names("regions"):
+            found = folded_regions.get(text.casefold())
+            if found is None:
+                raise f.error("regions", f"no region `{text}` in `regions`")
+            area.append(found)
+        if not area:
+            raise f.error("regions", "a mercenary pool covers at least one region (LotE 7.1.4.2)")
+        try:
+            units = parse_units(f.text("units", "", limit=500))
+        except RulesError as exc:
+            raise f.error("units", str(exc)) from None
+        claim(f, "name", pool_name, "mercenary pool")
+        pools[pool_name] = MercPool(pool_name, tuple(area), units, f.number("price", 0.0, minimum=0))
+        f.done()
+    return CampaignMap(title, regions, cities, zones, sea_links, roads, religions, pools)
 
 
 def _features(f: Fields) -> tuple[str, ...]:

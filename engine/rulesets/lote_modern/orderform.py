@@ -51,6 +51,13 @@ class Budget:
     started: set[str] = field(default_factory=set)
     defaults: set[str] = field(default_factory=set)
     used_gp: float = 0.0
+    grown: set[str] = field(default_factory=set)
+    cobuilt: dict[str, tuple[float, int]] = field(default_factory=dict)
+    revoked: set[str] = field(default_factory=set)
+    pools: dict[str, dict[str, int]] = field(default_factory=dict)
+    steam: int = 0
+    aerial: int = 0
+    intervened: bool = False
 
 
 @dataclass(slots=True)
@@ -74,6 +81,7 @@ class Ctx:
         self.rolls: list[str] = []
         self._hbz: set[str] | None = None
         self.others: dict[str, list[str]] = {}
+        self.bids: list[Any] = []   # mercenaries.Bid: served once every nation's orders are in
 
     # -- shared facts ------------------------------------------------------------------------------
     @property
@@ -200,15 +208,27 @@ def start_budget(state: GameState, n: Nation, parsed: list[Order | None]) -> Bud
     refused = {o.loan for o in parsed if isinstance(o, LoanOrder) and o.verb == "default"}
     due = sum(x.owed for x in accounts.loans_due(state, n) if x.id not in refused)
     return Budget(
-        gp=round(n.gp - accounts.upkeep(state, n).total - due, 2), nfp=n.nfp, msp=accounts.msp_free(n),
+        gp=round(n.gp - accounts.upkeep(state, n).total - due, 2), nfp=n.nfp, msp=accounts.msp_free(state, n),
         yard=accounts.yard_capacity(state, n),
         ap={x.name: accounts.leader_ap(state, n, x) for x in n.leaders},
-        units={a.name: dict(a.units) for a in n.armies}, reserves=dict(n.reserves), defaults=refused)
+        units={a.name: dict(a.units) for a in n.armies}, reserves=dict(n.reserves), defaults=refused,
+        steam=accounts.steam_free(n), aerial=accounts.aerial_free(n))
 
 
 def _load_handlers() -> None:
     # The handler modules register themselves on import; imported here to avoid an import cycle.
-    from engine.rulesets.lote_modern import builds, finance, leaders, projects, trade_orders  # noqa: F401
+    from engine.rulesets.lote_modern import (  # noqa: F401
+        builds,
+        cartels,
+        cobuilds,
+        exports,
+        factories,
+        finance,
+        leaders,
+        mercenaries,
+        projects,
+        trade_orders,
+    )
 
 
 def check_orders(state: GameState, n: Nation, text: str) -> list[OrderCheck]:
@@ -254,9 +274,11 @@ def run(ctx: Ctx, order: Order) -> Outcome:
 
 
 def _snapshot(b: Budget) -> dict[str, Any]:
-    return {"gp": b.gp, "nfp": b.nfp, "msp": b.msp, "yard": dict(b.yard), "ap": dict(b.ap),
+    return {"gp": b.gp, "nfp": b.nfp, "msp": b.msp, "steam": b.steam, "aerial": b.aerial, "intervened": b.intervened,
+            "yard": dict(b.yard), "ap": dict(b.ap),
             "units": {k: dict(v) for k, v in b.units.items()}, "reserves": dict(b.reserves),
-            "borrowed": b.borrowed, "used_gp": b.used_gp}
+            "borrowed": b.borrowed, "used_gp": b.used_gp, "grown": set(b.grown), "cobuilt": dict(b.cobuilt),
+            "pools": {k: dict(v) for k, v in b.pools.items()}}
 
 
 def _restore(b: Budget, saved: dict[str, Any]) -> None:
@@ -272,6 +294,7 @@ class Carried:
     rulings: list[Ruling]
     rolls: list[str]
     others: dict[str, list[str]]
+    bids: list[Any]
 
 
 def carry_out(state: GameState, n: Nation, lines: list[str], dice: Dice, budget: Budget) -> Carried:
@@ -289,7 +312,7 @@ def carry_out(state: GameState, n: Nation, lines: list[str], dice: Dice, budget:
         if outcome.verdict is Verdict.REJECTED:
             ctx.lines.append(f"✗ `{order.text()}`: not carried out: {outcome.message}")
         names = names_of(n)
-    return Carried(ctx.lines, ctx.rulings, ctx.rolls, ctx.others)
+    return Carried(ctx.lines, ctx.rulings, ctx.rolls, ctx.others, ctx.bids)
 
 
 def refuse_if(problems: list[str], rule: str) -> None:

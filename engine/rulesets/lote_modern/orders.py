@@ -17,7 +17,9 @@ INVEST_OTHER = ("government", "infrastructure", "intel", "religion", "university
 FACTORY_ORDERS = {"airship-factory": "airship", "steamship-yard": "steamship", "submarine-yard": "submarine",
                   "mercantile-industry": "industry"}
 BANK_SETTINGS = ("open", "closed", "close-to", "open-to", "rates")
+CARTEL_VERBS = ("grant", "revoke", "carry", "drop")
 ROUTE_CHANGES = ("open", "close", "msp", "base")
+ROUTE_KINDS = ("aerial", "overland")
 
 
 def _name(value: str) -> str:
@@ -127,6 +129,38 @@ class Construct:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveFactory:
+    """``move-factory 2 airship-factory from Paris to Lyon [by <leader>] [paying nfp]``: factory points crated and
+    moved to a controlled city, by land within the HBZ range in AP, or by sea with a leader (LotE 3.6.4)."""
+
+    points: int
+    kind: str
+    source: str
+    destination: str
+    leader: str = ""
+    nfp: bool = False
+
+    def text(self) -> str:
+        by = f" by {_name(self.leader)}" if self.leader else ""
+        paying = " paying nfp" if self.nfp else ""
+        return f"move-factory {self.points} {self.kind} from {_name(self.source)} to {_name(self.destination)}{by}" \
+               f"{paying}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bombard:
+    """``bombard steamship-yard at Brest with "Channel Fleet"``: airships, heavy artillery or ships offshore attack a
+    factory or yard with their Siege strength (LotE 3.6.6); `city-yard` is a city's generic yard."""
+
+    target: str
+    place: str
+    army: str
+
+    def text(self) -> str:
+        return f"bombard {self.target} at {_name(self.place)} with {_name(self.army)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Fund:
     """``fund P002 30gp 5nfp``: pay into a construction project already begun."""
 
@@ -158,6 +192,32 @@ class Improve:
 
     def text(self) -> str:
         return f"improve {_name(self.region)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Grow:
+    """``grow London``: the nation adds a GPv to a city of its own (Basic Rulebook; Table 3-5 at TL 12+)."""
+
+    city: str
+
+    def text(self) -> str:
+        return f"grow {_name(self.city)}"
+
+
+@dataclass(frozen=True, slots=True)
+class CoBuild:
+    """``cobuild Antwerp 20gp 10nfp by Castorp``: a House, Primacy or Order adds a GPv to another's city
+    (LotE 3.3.5); without amounts it pays all that is left; `by` names the leader who brings the gold."""
+
+    city: str
+    gp: float = 0
+    nfp: int = 0
+    leader: str = ""
+
+    def text(self) -> str:
+        paid = _amounts(self.gp, self.nfp)
+        by = f" by {_name(self.leader)}" if self.leader else ""
+        return f"cobuild {_name(self.city)}{' ' + paid if paid else ''}{by}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,24 +323,137 @@ class ConduitOrder:
 
 @dataclass(frozen=True, slots=True)
 class RouteOrder:
-    """``route Spain open from London to Cadiz 10msp`` / ``route Spain close`` / ``route Spain msp +5`` /
-    ``route Spain base Portsmouth``."""
+    """Trade routes. Sea: ``route Spain open from London to Cadiz 10msp [steam]`` / ``route Spain close`` /
+    ``route Spain msp +5 [steam]`` / ``route Spain base Portsmouth`` (`steam`: Steam Transport MSP, 3.2.1.2.3).
+    A House's aerial trade: ``route Spain aerial open 4msp`` (2.8.5); overland: ``route Spain overland open from
+    Cadiz [via Andalusia; Castile] 4msp`` (7.1.5). Under hands-off trade the MSP of `open` may be left out (2.9)."""
 
     partner: str
     change: str
     port: str = ""
     target: str = ""
     msp: int = 0
+    kind: str = "sea"
+    via: tuple[str, ...] = ()
+    steam: bool = False
 
     def text(self) -> str:
-        head = f"route {_name(self.partner)} {self.change}"
+        kind = f" {self.kind}" if self.kind != "sea" else ""
+        head = f"route {_name(self.partner)}{kind} {self.change}"
+        tail = " steam" if self.steam else ""
+        msp = f" {self.msp}msp" if self.msp else ""
         if self.change == "open":
-            return f"{head} from {_name(self.port)} to {_name(self.target)} {self.msp}msp"
+            if self.kind == "aerial":
+                return f"{head}{msp}"
+            if self.kind == "overland":
+                via = f" via {'; '.join(self.via)}" if self.via else ""
+                return f"{head} from {_name(self.port)}{via}{msp}"
+            return f"{head} from {_name(self.port)} to {_name(self.target)}{msp}{tail}"
         if self.change == "msp":
-            return f"{head} {self.msp:+d}"
+            return f"{head} {self.msp:+d}{tail}"
         if self.change == "base":
             return f"{head} {_name(self.port)}"
         return head
+
+
+@dataclass(frozen=True, slots=True)
+class CartelOrder:
+    """Cartel trade (LotE 7.1.3). A nation: ``cartel grant Hansa Spain`` / ``cartel revoke Hansa Spain`` (its trade
+    with Spain, carried by the Hansa). The House: ``cartel carry England Spain from London to Cadiz 10msp at
+    Hamburg`` (England's port, Spain's port, the MSP and where they are based) / ``cartel drop England Spain``."""
+
+    verb: str
+    party: str
+    target: str
+    port: str = ""
+    target_port: str = ""
+    msp: int = 0
+    base: str = ""
+
+    def text(self) -> str:
+        head = f"cartel {self.verb} {_name(self.party)} {_name(self.target)}"
+        if self.verb != "carry":
+            return head
+        return (f"{head} from {_name(self.port)} to {_name(self.target_port)} {self.msp}msp "
+                f"at {_name(self.base)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """``pay England 30gp``: gold sent to another nation (a cartel's share, a price, a subsidy); it reaches the
+    other treasury at processing, to spend the next turn (LotE 7.1.3)."""
+
+    nation: str
+    gp: float
+
+    def text(self) -> str:
+        return f"pay {_name(self.nation)} {number(self.gp)}gp"
+
+
+def _units(units: tuple[tuple[str, int], ...]) -> str:
+    return " ".join(f"{count}{code}" for code, count in units)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolOrder:
+    """A broker's mercenary pool (LotE 7.1.4.1): ``pool "Low Countries" convert 10i to 10c`` rebuilds units at the
+    House's cost; ``pool "Low Countries" price 3gp`` sets what a unit costs to hire."""
+
+    pool: str
+    verb: str
+    old: tuple[tuple[str, int], ...] = ()
+    new: tuple[tuple[str, int], ...] = ()
+    price: float = 0
+
+    def text(self) -> str:
+        if self.verb == "price":
+            return f"pool {_name(self.pool)} price {number(self.price)}gp"
+        return f"pool {_name(self.pool)} convert {_units(self.old)} to {_units(self.new)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hire:
+    """``hire 10i 4c from "Low Countries" at Antwerp 40gp``: a bid for mercenaries, hired at a city of their pool
+    (LotE 7.1.4.2); a brokered pool's units cost at least the broker's price, paid to the broker."""
+
+    units: tuple[tuple[str, int], ...]
+    pool: str
+    city: str
+    gp: float = 0
+
+    def text(self) -> str:
+        paid = f" {number(self.gp)}gp" if self.gp else ""
+        return f"hire {_units(self.units)} from {_name(self.pool)} at {_name(self.city)}{paid}"
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """``export 2 (ha) from "Danzig Garrison" to Spain``: export units handed to the buying nation where the army
+    stands, in the buyer's land or beside its army (LotE 7.5)."""
+
+    count: int
+    code: str
+    army: str
+    nation: str
+
+    def text(self) -> str:
+        return f"export {self.count} ({self.code}) from {_name(self.army)} to {_name(self.nation)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """``fit 2 (ha) to i in "Home Army" by Wellington``: export units upgrade national units (Table 7-3), 6 AP of a
+    leader (the army's own when `by` is left out); ships at a Port City or Port Area (LotE 7.5)."""
+
+    count: int
+    code: str
+    unit: str
+    army: str
+    leader: str = ""
+
+    def text(self) -> str:
+        by = f" by {_name(self.leader)}" if self.leader else ""
+        return f"fit {self.count} ({self.code}) to {self.unit} in {_name(self.army)}{by}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,26 +518,41 @@ class Note:
         return f"{self.kind} {self.body}"
 
 
-Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | Fund | Colonize | Improve | Recruit
-         | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment | ConduitOrder | RouteOrder | ShipsToMsp
-         | LeaderAction | MonopolyOrder | Note)
+Order = (Invest | Build | PlaceReserve | Activate | Research | Construct | MoveFactory | Bombard | Fund | Colonize
+         | Improve | Grow | CoBuild | Recruit | Engineers | Assist | BankOrder | Borrow | LoanOrder | Payment
+         | ConduitOrder | RouteOrder | ShipsToMsp | CartelOrder | Pay | PoolOrder | Hire | Export | Fit | LeaderAction
+         | MonopolyOrder | Note)
 
 ORDERS_HELP = """\
 One order per line; `#` starts a comment. Names with spaces may be written "in quotes".
 **Investments** `invest <cavalry|infantry|warship|siege|artillery|navigation|trade-range|conduit-limit> 40gp` · \
 `invest bank 50gp` · `invest public-works <place> 20gp` · `invest <government|intel|religion|...> 10gp` (GM rules)
 **Builds** `build 10 i at London` · `build 4 (ha) at London` (export) · `build 5 i at London reserve`
+**Export arms** `export 2 (ha) from <army> to <nation>` · `fit 2 (ha) to i in <army> [by <leader>]` (Table 7-3, \
+6 AP)
 **Reserves** `reserve 5 i from <army>` · `activate 5 i at <city>`
 **R&D** `research <project> 100gp 2nfp at <place>` (place when starting) · `assist <nation> <project> 1nfp`
 **Projects** `construct <airship-factory|steamship-yard|submarine-yard|mercantile-industry> 2 at <place> [hidden]` · \
 `construct railroad <region> to <region> [2 levels]` · `construct uwm` · `fund P002 30gp 5nfp` · \
+`move-factory 2 airship-factory from <place> to <city> [by <leader>] [paying nfp]` · \
+`bombard <airship-factory|steamship-yard|submarine-yard|mercantile-industry|city-yard> at <place> with <army>` · \
 `recruit 2 for P002` · `engineers 2 from <army> for P002` · `colonize <region> 15gp 15nfp` · `improve <region>`
+**Cities** `grow London` (your own city, +1 GPv) · `cobuild <city> 20gp 10nfp [by <leader>]` (a House, Primacy \
+or Order adds a GPv to another's city; the owner's permission is for the GM)
 **Bank & loans** `bank open|closed` · `bank close-to <nation>` · `bank open-to <nation>` · `bank rates 30% 40%` · \
 `borrow 200gp from <nation>` · `repay L1` · `default L1` · `pay-penalty 200gp` · `rebuild-bank 100gp`
 **Trade** `conduit London to Gibraltar [via <zone>; <zone>]` · `drop-conduit London to Gibraltar` · \
-`route <partner> open from <port> to <port> 10msp` · `route <partner> close` · `route <partner> msp +5` · \
-`route <partner> base <port>` · `msp 4 t from <army>`
+`route <partner> open from <port> to <port> 10msp [steam]` · `route <partner> close` · \
+`route <partner> msp +5 [steam]` · `route <partner> base <port>` · `msp 4 t from <army>` (st: steam MSP; zt: aerial \
+MSP) · `pay <nation> 30gp`; a House also `route <partner> aerial open 4msp` · \
+`route <partner> overland open from <port> [via <region>; <region>] 4msp`
+**Cartel trade** (a nation) `cartel grant <house> <target>` · `cartel revoke <house> <target>`; \
+(the House) `cartel carry <nation> <target> from <port> to <port> 10msp at <base port>` · \
+`cartel drop <nation> <target>`
 **Leaders** `action <leader> <CODE> [target] [4ap] [25gp] [15nfp]`: RU (`action <leader> RU 10 ii at <city>`), \
-EX, NM, CIR, DCL; Merchant Houses AA, EMF, OBO, FCT, ECL, AMN, GPT, DCM, ZL, EMB, DL; other codes go to the GM
+EX, NM, CIR, DCL; IMA (hands-off trade: the King moves MSP by hand, 6 AP); Merchant Houses AA, EMF, OBO, FCT, \
+ECL, AMN, GPT, DCM, ZL, EMB, DL; other codes go to the GM
+**Mercenaries** `hire 10i 4c from <pool> at <city> 40gp` (a bid; a brokered pool's price or more) · \
+(the broker) `pool <pool> convert 10i to 10c` · `pool <pool> price 3gp`
 **Monopolies** `grant <house> <good>` · `revoke <house> <good>` (granted ones; acquired ones need NM)
 **For the GM** `note <text>` · `diplomacy <text>`"""

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 
-from engine.rulesets.lote_modern import accounts, campaign, statuses
+from engine.core.errors import RulesError
+from engine.rulesets.lote_modern import accounts, campaign, reach, statuses
 from engine.rulesets.lote_modern.grammar import parse_order
 from engine.rulesets.lote_modern.orders import LeaderAction
-from engine.rulesets.lote_modern.rules import command, merchant
+from engine.rulesets.lote_modern.rules import command, merchant, military
 from engine.rulesets.lote_modern.sheet import Army, Nation, format_units
 from engine.rulesets.lote_modern.state import GameState, Ruling
 from engine.rulesets.lote_modern.text import number
@@ -28,6 +30,7 @@ def review(state: GameState, orders: Mapping[str, Sequence[str]]) -> list[Ruling
     """Every end-of-turn item for the GM, nations in seat order."""
     out = encounters(state)
     for n in state.nations.values():
+        out += coaling(state, n)
         if n.is_house:
             out += control_web(state, n)
         else:
@@ -58,6 +61,62 @@ def encounters(state: GameState) -> list[Ruling]:
     return out
 
 
+def coaling_ports(n: Nation, world: CampaignMap) -> list[str]:
+    """Ports that coal the nation's steamships: held at Tributary or better (a House: Branch Office or better)."""
+    out = []
+    for c in n.cities:
+        city = world.cities.get(c.city)
+        if city is None or not city.port:
+            continue
+        info = statuses.get(c.status)
+        if (info.ladder == "nation" and statuses.at_least(c.status, "T")) or (info.ladder != "nation" and info.anchor):
+            out.append(c.city)
+    return out
+
+
+def coaling(state: GameState, n: Nation) -> list[Ruling]:
+    """Steamship fleets at sea beyond their operating range from a coaling port (LotE 3.2.1.2.2), with the losses
+    the attrition rate gives; the GM confirms them against the fleet's movement."""
+    world = state.world
+    reach_ap = military.steamship_operating_range(n.tech_level)
+    percent = int(state.options.get("steamship-attrition-percent", 25))
+    rate = Fraction(percent, 100)
+    ports = coaling_ports(n, world)
+    out = []
+    for army in n.armies:
+        if army.location not in world.zones:
+            continue
+        steam = {code: count for code, count in army.units.items() if not code.startswith("(") and _steam(n, code)}
+        if not steam:
+            continue
+        distances = reach.sea_ap(world, army.location, ports)
+        nearest = min(distances.items(), key=lambda item: item[1]) if distances else None
+        if nearest is not None and nearest[1] <= reach_ap:
+            continue
+        if nearest is None:
+            text = (f"{n.name}'s {army.name} ({format_units(steam)}) at {army.location} has no coaling port it can "
+                    f"reach (operating range {reach_ap} AP): rule the AP it spent beyond range and its losses, "
+                    f"{percent}% an AP (LotE 3.2.1.2.2).")
+        else:
+            beyond = int(nearest[1]) - reach_ap
+            losses = {code: military.steamship_attrition_losses(count, beyond, rate=rate)
+                      for code, count in steam.items()}
+            lost = format_units({c: k for c, k in losses.items() if k})
+            text = (f"{n.name}'s {army.name} ({format_units(steam)}) at {army.location} is {number(nearest[1])} AP "
+                    f"from its nearest coaling port ({nearest[0]}), {beyond} beyond its operating range of "
+                    f"{reach_ap} AP (Tech Level - 10): at {percent}% an AP it loses {lost} (LotE 3.2.1.2.2); "
+                    f"`edit {n.name} army[{army.name}].units -{lost}` as you rule.")
+        out.append(Ruling(0, n.name, "attrition", text, tables=["LotE 3.2.1.2.2 Steamship Range"]))
+    return out
+
+
+def _steam(n: Nation, code: str) -> bool:
+    try:
+        return "Steamship Yard" in military.unit(code, accounts.culture(n)).build_at
+    except RulesError:
+        return False
+
+
 def king_rules(n: Nation, lines: Iterable[str]) -> bool:
     king = n.king()
     if king is None:
@@ -71,48 +130,12 @@ def king_rules(n: Nation, lines: Iterable[str]) -> bool:
     return False
 
 
-def links(state: GameState, n: Nation) -> list[command.Link]:
-    """The map as a messenger or merchant leader crosses it: a point a region or zone; the nation's own
-    railroads are extra crossings at a quarter (the tracer takes the cheaper)."""
-    rails = [link for s in n.railroads if s.levels > 0 for link in command.links_both_ways(s.a, s.b, 1.0, "rail")]
-    return [*_map_links(state.world), *rails]
-
-
-def _map_links(world: CampaignMap) -> list[command.Link]:
-    key = id(world)
-    cached = _LINKS.get(key)
-    if cached is not None and cached[0] is world:
-        return cached[1]
-    out: list[command.Link] = []
-    for region in world.regions.values():
-        for nb in region.neighbours:
-            out.append(command.Link(region.name, nb, 1.0, "land"))
-        for zone in region.coasts:
-            out += command.links_both_ways(region.name, zone, 1.0, "sea")
-    for link in world.links:
-        out += command.links_both_ways(link.a, link.b, 1.0, "sea")
-    _LINKS.clear()
-    _LINKS[key] = (world, out)
-    return out
-
-
-# One map's crossings, kept while the same map object is in use (a turn traces every nation on it).
-_LINKS: dict[int, tuple[CampaignMap, list[command.Link]]] = {}
-
-
-def _region(world: CampaignMap, place: str) -> str:
-    key = world.canonical(place)
-    if key is None:
-        return place
-    return key if key in world.zones else world.region_of(key).name
-
-
 def command_radius(state: GameState, n: Nation, *, ruling: bool) -> list[Ruling]:
     """Regions the CCR does not reach at the end of the turn (LotE 6.1, 6.1.1): they may revolt."""
     world = state.world
     king = n.king()
     origin = world.cities[n.capital].region if n.capital in world.cities else (
-        _region(world, king.location) if king and king.location else n.homeland)
+        reach.node(world, king.location) if king and king.location else n.homeland)
     if not origin:
         return []
     ccr = command.command_control_radius(n.bureaucratic_level, king.admin if king else 0, king_ruling=ruling,
@@ -126,7 +149,7 @@ def command_radius(state: GameState, n: Nation, *, ruling: bool) -> list[Ruling]
     # the near misses are, and the far side of a large map is not searched for every nation.
     shortcuts = [command.Link(end, other, kind="conduit") for c in conduits if c.complete
                  for end, other in ((c.a, c.b), (c.b, c.a))]
-    costs = command.shortest_costs(origin, [*links(state, n), *shortcuts],
+    costs = command.shortest_costs(origin, [*reach.links(state, n), *shortcuts],
                                    command.ccr_costs(unsettled=unsettled, tsetse=tsetse), limit=ccr + SEARCH_PAST)
     held = sorted(accounts.held_regions(n, world))
     away = command.out_of_control(costs, held, ccr)
@@ -139,8 +162,8 @@ def command_radius(state: GameState, n: Nation, *, ruling: bool) -> list[Ruling]
                    tables=["Table 6-1 CCR Costs Supplement", "Basic Rulebook revolt"])]
 
 
-def control_web(state: GameState, n: Nation) -> list[Ruling]:
-    """Merchant House sites no chain of sites reaches within the Action Range: each degrades a level (7.3.7)."""
+def isolated(state: GameState, n: Nation) -> list[merchant.Site]:
+    """A House's sites that no chain of its sites reaches within the Action Range (LotE 7.3.7)."""
     world = state.world
     options = campaign.merchant_options(state.options)
     sites = [merchant.Site(h.city if hasattr(h, "city") else h.region, h.status)
@@ -149,22 +172,28 @@ def control_web(state: GameState, n: Nation) -> list[Ruling]:
         return []
     regular = [h.city if hasattr(h, "city") else h.region for h in n.holdings()
                if statuses.get(h.status).ladder == "nation" and statuses.at_least(h.status, "T")]
-    graph = links(state, n)
+    graph = reach.links(state, n)
     reach_range = merchant.action_range(n.tech_level, options)
     cache: dict[str, dict[str, float]] = {}
 
-    def reach(location: str) -> Mapping[str, float]:
-        start = _region(world, location)
+    def within(location: str) -> Mapping[str, float]:
+        start = reach.node(world, location)
         if start not in cache:
             by_region = command.shortest_costs(start, graph, limit=reach_range)
-            cache[start] = {place: by_region[_region(world, place)] for place in
-                            {*(s.location for s in sites), *regular} if _region(world, place) in by_region}
+            cache[start] = {place: by_region[reach.node(world, place)] for place in
+                            {*(s.location for s in sites), *regular} if reach.node(world, place) in by_region}
         return cache[start]
 
-    cut = merchant.isolated_sites(sites, tributary_or_better=regular, reach=reach, action_range_ap=reach_range,
-                                  options=options)
+    return merchant.isolated_sites(sites, tributary_or_better=regular, reach=within, action_range_ap=reach_range,
+                                   options=options)
+
+
+def control_web(state: GameState, n: Nation) -> list[Ruling]:
+    """Merchant House sites no chain of sites reaches within the Action Range: each degrades a level (7.3.7)."""
+    cut = isolated(state, n)
     if not cut:
         return []
+    reach_range = merchant.action_range(n.tech_level, campaign.merchant_options(state.options))
     proposals = []
     for site in cut:
         after = merchant.degrade(site)

@@ -19,7 +19,7 @@ from engine.rulesets.lote_modern.mapfile import parse_map
 from engine.rulesets.lote_modern.orders import ORDERS_HELP
 from engine.rulesets.lote_modern.records import from_data, to_data
 from engine.rulesets.lote_modern.sheet import Nation, fold
-from engine.rulesets.lote_modern.sheetfile import parse_sheets, validate_against_map
+from engine.rulesets.lote_modern.sheetfile import parse_sheets, validate_against_map, validate_cartels
 from engine.rulesets.lote_modern.state import AuditEntry, GameState
 
 LABEL = 80
@@ -65,13 +65,15 @@ class LotEModern(Ruleset[GameState]):
         sheets = parse_sheets(ctx.files["sheets"])
         world = parse_map(ctx.files["map"])
         validate_against_map(sheets.nations, world, lines=sheets.lines)
+        validate_cartels(sheets.cartels, world)
         if {fold(s) for s in ctx.seats} != {fold(n) for n in sheets.nations}:
             raise UploadError(f"the seats ({', '.join(ctx.seats)}) are not the nations of the sheets file "
                               f"({', '.join(sheets.nations)})")
         return GameState(sheets.title, sheets.year, sheets.month, sheets.turn, dict(sheets.nations), world,
                          options=dict(ctx.options), loans=list(sheets.loans), defaults=list(sheets.defaults),
-                         monopolies=list(sheets.monopolies), next_id=len(sheets.loans) + len(sheets.defaults)
-                         + len(sheets.monopolies) + 1)
+                         monopolies=list(sheets.monopolies), cartels=list(sheets.cartels),
+                         next_id=len(sheets.loans) + len(sheets.defaults) + len(sheets.monopolies)
+                         + len(sheets.cartels) + 1)
 
     def upload(self, state: GameState, kind: str, text: str) -> Step[GameState]:
         if state.stage == "ended":
@@ -99,6 +101,7 @@ class LotEModern(Ruleset[GameState]):
             raise UploadError(f"sheets: {', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not a nation "
                               f"of this campaign; seats are fixed once it starts")
         validate_against_map(sheets.nations, state.world, lines=sheets.lines)
+        validate_cartels(sheets.cartels, state.world)
         replaced = []
         for name, nation in sheets.nations.items():
             seat = state.nation(name).name
@@ -112,6 +115,10 @@ class LotEModern(Ruleset[GameState]):
         for mono in sheets.monopolies:
             mono.id = state.take_id()
             state.monopolies.append(mono)
+        state.cartels = [c for c in state.cartels if c.house not in names]
+        for deal in sheets.cartels:
+            deal.id = state.take_id()
+            state.cartels.append(deal)
         state.audit.append(AuditEntry(state.turn, ", ".join(replaced), "sheets upload replaced these sheets"))
         events = [Event(f"Sheets upload replaced {', '.join(replaced)} on turn {state.turn} (date and turn in the "
                         "file ignored during play).", GM_ONLY, "edit")]
@@ -156,6 +163,12 @@ class LotEModern(Ruleset[GameState]):
         for name in state.nations:
             out.append(Action(f"edit {name} ", _short(f"Edit {name}'s sheet (audited)"), "edit"))
         out.append(Action("edit map ", "Edit the map (audited)", "edit"))
+        out.append(Action("capture ", "Record a place taken: its factories and yards pass, half lost (LotE 3.6.5)",
+                          "capture"))
+        for name, nation in state.nations.items():
+            if nation.reserves:
+                out.append(Action(f"divide-reserves {name} among ",
+                                  _short(f"Divide {name}'s reserves in a civil war (LotE 3.2.2.4)"), "civil war"))
         out.append(Action("end campaign", "End the campaign", "end"))
         return tuple(out)
 

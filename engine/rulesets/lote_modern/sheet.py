@@ -158,6 +158,12 @@ class TradeRoute:
     income: float = 0.0
     cartel_for: str = ""
     open: bool = True
+    steam: int = 0          # of `msp`, those converted from Steam Transports (LotE 3.2.1.2.3)
+
+    @property
+    def label(self) -> str:
+        """The partner, with the kind when it is not sea trade (a House may add aerial to sea trade, 2.8.5)."""
+        return self.partner if self.kind == "sea" else f"{self.partner} ({self.kind})"
 
 
 @dataclass(slots=True)
@@ -211,6 +217,8 @@ class Nation:
     routes: list[TradeRoute] = field(default_factory=list)
     conduits: list[Conduit] = field(default_factory=list)
     msp: int = 0
+    steam_msp: int = 0      # of `msp`, those converted from Steam Transports (LotE 3.2.1.2.3)
+    aerial_msp: int = 0     # aMSP from Transport Airships, for aerial trade only (LotE 2.8.5)
     railroads: list[RailSegment] = field(default_factory=list)
     charts: list[str] = field(default_factory=list)
     mapping: dict[str, int] = field(default_factory=dict)
@@ -246,8 +254,12 @@ class Nation:
         by_id = next((p for p in self.projects if fold(p.id) == fold(key)), None)
         return by_id or next((p for p in self.projects if fold(p.name) == fold(key) and not p.done), None)
 
-    def route(self, partner: str) -> TradeRoute | None:
-        return next((r for r in self.routes if fold(r.partner) == fold(partner)), None)
+    def route(self, partner: str, kind: str | None = None) -> TradeRoute | None:
+        """A route by partner (`Spain`), or by partner and kind (`Spain:aerial`, or `kind=`); sea routes first."""
+        if kind is None and ":" in partner:
+            partner, _, kind = partner.partition(":")
+        found = [r for r in self.routes if fold(r.partner) == fold(partner) and (kind is None or r.kind == fold(kind))]
+        return next((r for r in found if r.kind == "sea"), found[0] if found else None)
 
     def conduit(self, a: str, b: str) -> Conduit | None:
         pair = {fold(a), fold(b)}

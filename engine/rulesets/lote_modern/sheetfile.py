@@ -42,7 +42,7 @@ from engine.rulesets.lote_modern.sheet import (
     fold,
     parse_units,
 )
-from engine.rulesets.lote_modern.state import Monopoly
+from engine.rulesets.lote_modern.state import Cartel, Monopoly
 from engine.rulesets.lote_modern.world import CampaignMap
 
 MAX_NATIONS = 60
@@ -50,9 +50,10 @@ NATION_KEYS = (
     "name", "type", "culture", "tech_level", "religion", "religious_strength", "society", "economy",
     "government", "capital", "homeland", "bureaucratic_level", "imperial_size", "hbz_range", "nmv",
     "navigation", "trade_range", "conduit_limit", "gp", "nfp", "nfp_income", "tax_adjustment", "agro_modifier",
-    "infra_modifier", "msp", "charts", "completed", "notes", "brokerages",
+    "infra_modifier", "msp", "steam_msp", "aerial_msp", "charts", "completed", "notes", "brokerages",
     "qr", "reserves", "invested", "bank", "mapping",
     "regions", "cities", "armies", "leaders", "projects", "routes", "conduits", "railroads", "loans", "monopolies",
+    "cartels",
 )
 HOLDING_COLUMNS = ("status", "pwb", *FACTORY_KINDS, *(f"hidden_{k}" for k in FACTORY_KINDS))
 ARMY_COLUMNS = ("name", "location", "status", "leader", "units")
@@ -60,11 +61,12 @@ LEADER_COLUMNS = ("name", "title", "allegiance", "combat", "admin", "charisma", 
 PROJECT_COLUMNS = ("id", "kind", "name", "location", "gp", "nfp", "years", "gp_cost", "nfp_cost", "years_cost",
                    "advances", "advances_needed", "level", "done", "host", "overreach", "assisted", "hidden")
 ROUTE_COLUMNS = ("partner", "kind", "base_port", "target_port", "msp", "length", "conduits", "income",
-                 "cartel_for", "open")
+                 "cartel_for", "open", "steam")
 CONDUIT_COLUMNS = ("a", "b", "zones", "kind")
 RAIL_COLUMNS = ("a", "b", "levels")
 LOAN_COLUMNS = ("id", "lender", "principal", "rate", "turn", "status")
 MONOPOLY_COLUMNS = ("nation", "good", "kind")
+CARTEL_COLUMNS = ("nation", "target", "nation_port", "target_port", "base_port", "msp", "length", "income", "status")
 
 
 @dataclass(slots=True)
@@ -80,6 +82,7 @@ class SheetsFile:
     defaults: list[Loan] = field(default_factory=list)
     monopolies: list[Monopoly] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)
+    cartels: list[Cartel] = field(default_factory=list)
 
 
 def parse_sheets(text: str, name: str = "sheets") -> SheetsFile:
@@ -105,6 +108,7 @@ def parse_sheets(text: str, name: str = "sheets") -> SheetsFile:
     loans: list[Loan] = []
     defaults: list[Loan] = []
     monopolies: list[Monopoly] = []
+    cartels: list[Cartel] = []
     for i, entry in enumerate(entries):
         start = starts[i] if i < len(starts) else 1
         end = starts[i + 1] - 1 if i + 1 < len(starts) else None
@@ -118,7 +122,8 @@ def parse_sheets(text: str, name: str = "sheets") -> SheetsFile:
         loans.extend(reader.loans)
         defaults.extend(reader.defaults)
         monopolies.extend(reader.monopolies)
-    out = SheetsFile(title, year, month, turn, nations, loans, defaults, monopolies, lines)
+        cartels.extend(reader.cartels)
+    out = SheetsFile(title, year, month, turn, nations, loans, defaults, monopolies, lines, cartels)
     _cross_check(out, name)
     return out
 
@@ -133,6 +138,7 @@ class _NationReader:
         self.loans: list[Loan] = []
         self.defaults: list[Loan] = []
         self.monopolies: list[Monopoly] = []
+        self.cartels: list[Cartel] = []
 
     def sub(self, key: str) -> Fields:
         line = self.source.table(f"nation.{key}") or self.source.key(key, self.start, self.end)
@@ -176,6 +182,8 @@ class _NationReader:
         n.agro_modifier = f.number("agro_modifier", 1.0, minimum=0, maximum=5)
         n.infra_modifier = f.number("infra_modifier", 1.0, minimum=0, maximum=5)
         n.msp = f.integer("msp", 0, minimum=0, maximum=100_000)
+        n.steam_msp = f.integer("steam_msp", 0, minimum=0, maximum=n.msp)
+        n.aerial_msp = f.integer("aerial_msp", 0, minimum=0, maximum=100_000)
         n.charts = f.names("charts")
         n.completed = self.completed(f.names("completed"))
         n.brokerages = f.names("brokerages")
@@ -204,6 +212,15 @@ class _NationReader:
                 raise r.error("nation", "only a Merchant House holds monopolies (LotE 7.1.1)")
             self.monopolies.append(Monopoly(0, n.name, r.name("nation"), r.text("good", ""),
                                             r.choice("kind", ("granted", "acquired"), "granted")))
+            r.done()
+        for r in self.rows("cartels", CARTEL_COLUMNS):
+            if not n.is_house:
+                raise r.error("nation", "cartel trade is carried by a Merchant House (LotE 7.1.3)")
+            self.cartels.append(Cartel(
+                0, n.name, r.name("nation"), r.name("target"), r.choice("status", ("open", "granted"), "open"), 0,
+                r.text("nation_port", ""), r.text("target_port", ""), r.text("base_port", ""),
+                r.integer("msp", 0, minimum=0), r.integer("length", 0, minimum=0, maximum=200), [],
+                r.number("income", 0.0, minimum=0)))
             r.done()
         f.done()
         self.check_names(n)
@@ -338,7 +355,8 @@ class _NationReader:
         route = TradeRoute(r.name("partner"), r.choice("kind", ROUTE_KINDS, "sea"), r.text("base_port", ""),
                            r.text("target_port", ""), r.integer("msp", 0, minimum=0),
                            r.integer("length", 0, minimum=0, maximum=200), r.names("conduits"),
-                           r.number("income", 0.0, minimum=0), r.text("cartel_for", ""), r.flag("open", True))
+                           r.number("income", 0.0, minimum=0), r.text("cartel_for", ""), r.flag("open", True),
+                           r.integer("steam", 0, minimum=0))
         r.done()
         return route
 
@@ -380,9 +398,9 @@ class _NationReader:
             if len(offices) != 1:
                 raise f.error("cities", f"a Merchant House has exactly one Home Office (ho); found {len(offices)} "
                                         "(LotE 7.2.6)")
-        routes = {fold(r.partner) for r in n.routes}
+        routes = {(fold(r.partner), r.kind) for r in n.routes}
         if len(routes) != len(n.routes):
-            raise f.error("routes", "one trade route per partner")
+            raise f.error("routes", "one trade route of each kind per partner")
 
 
 def _cross_check(sheets: SheetsFile, name: str) -> None:
@@ -406,6 +424,14 @@ def _cross_check(sheets: SheetsFile, name: str) -> None:
                 loan_id = f"L{counter}"
                 used.add(loan_id)
             group[i] = replace(loan, lender=lender, id=loan_id, lender_internal_rate=bank.internal_rate)
+    for i, deal in enumerate(sheets.cartels, start=len(sheets.monopolies) + 1):
+        for attr in ("nation", "target"):
+            other = names.get(fold(getattr(deal, attr)))
+            if other is None or other == deal.house:
+                raise UploadError(f"{name}: {deal.house}'s cartel `{deal.nation}`-`{deal.target}`: "
+                                  f"`{getattr(deal, attr)}` is not another nation in this file")
+            setattr(deal, attr, other)
+        deal.id = i
     for i, mono in enumerate(sheets.monopolies, start=1):
         nation = names.get(fold(mono.nation))
         if nation is None:
@@ -423,6 +449,23 @@ def validate_against_map(nations: Mapping[str, Nation], world: CampaignMap, name
             _normalise(nation, world)
         except RulesError as exc:
             raise where.error(str(exc)) from None
+
+
+def validate_cartels(cartels: list[Cartel], world: CampaignMap, name: str = "sheets") -> None:
+    """The ports a cartel route names must be port cities of the map; spellings are normalised."""
+    for deal in cartels:
+        for attr in ("nation_port", "target_port", "base_port"):
+            value = getattr(deal, attr)
+            if not value:
+                continue
+            what = f"{name}: {deal.house}'s cartel {deal.nation}-{deal.target}, `{attr}`"
+            try:
+                city = world.city(value)
+            except RulesError as exc:
+                raise UploadError(f"{what}: {exc}") from None
+            if not city.port:
+                raise UploadError(f"{what}: {city.name} is not a port")
+            setattr(deal, attr, city.name)
 
 
 def _normalise(n: Nation, world: CampaignMap) -> None:

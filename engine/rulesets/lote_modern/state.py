@@ -27,6 +27,28 @@ class Monopoly:
 
 
 @dataclass(slots=True)
+class Cartel:
+    """Cartel trade (LotE 7.1.3): a Merchant House carries one nation's sea trade with a target nation.
+
+    `status`: granted (the nation gave the rights, the House has not opened it), open (the House carries it:
+    its MSP, ports, length and the GM-assessed income), revoked (rights withdrawn this turn)."""
+
+    id: int
+    house: str
+    nation: str
+    target: str
+    status: str = "granted"
+    turn: int = 0
+    nation_port: str = ""
+    target_port: str = ""
+    base_port: str = ""
+    msp: int = 0
+    length: int = 0
+    conduits: list[str] = field(default_factory=list)
+    income: float = 0.0
+
+
+@dataclass(slots=True)
 class Ruling:
     """Something the GM must rule on after the mechanical part of a turn."""
 
@@ -89,11 +111,13 @@ class GameState:
     defaults: list[Loan] = field(default_factory=list)
     tax_penalties: list[TaxPenalty] = field(default_factory=list)
     monopolies: list[Monopoly] = field(default_factory=list)
+    cartels: list[Cartel] = field(default_factory=list)
     report: TurnReport | None = None
     audit: list[AuditEntry] = field(default_factory=list)
     newsletters: list[str] = field(default_factory=list)
     pending_news: list[str] = field(default_factory=list)
     next_id: int = 1
+    grown: list[str] = field(default_factory=list)   # cities that gained their one GPv this turn (LotE 3.3.5)
 
     @property
     def seats(self) -> list[str]:
@@ -128,6 +152,14 @@ class GameState:
     def monopolies_of(self, name: str) -> list[Monopoly]:
         return [m for m in self.monopolies if name in (m.house, m.nation)]
 
+    def cartels_of(self, name: str) -> list[Cartel]:
+        """Cartel arrangements a nation is party to, as the House or as the Cartel nation (not the target)."""
+        return [c for c in self.cartels if name in (c.house, c.nation)]
+
+    def carried_by(self, house: str) -> list[Cartel]:
+        """The cartel routes a House carries now."""
+        return [c for c in self.cartels if c.house == house and c.status == "open"]
+
     # -- persistence -----------------------------------------------------------------------
     def dump(self) -> dict[str, Any]:
         return {
@@ -136,9 +168,10 @@ class GameState:
             "nations": [to_data(n) for n in self.nations.values()], "world": self.world.dump(),
             "loans": to_data(self.loans), "defaults": to_data(self.defaults),
             "tax_penalties": to_data(self.tax_penalties), "monopolies": to_data(self.monopolies),
+            "cartels": to_data(self.cartels),
             "report": to_data(self.report) if self.report else None, "audit": to_data(self.audit),
             "newsletters": list(self.newsletters), "pending_news": list(self.pending_news),
-            "next_id": self.next_id,
+            "next_id": self.next_id, "grown": list(self.grown),
         }
 
     @classmethod
@@ -152,8 +185,9 @@ class GameState:
             defaults=[Loan.load(x) for x in raw.get("defaults", [])],
             tax_penalties=[TaxPenalty.load(x) for x in raw.get("tax_penalties", [])],
             monopolies=[from_data(Monopoly, x) for x in raw.get("monopolies", [])],
+            cartels=[from_data(Cartel, x) for x in raw.get("cartels", [])],
             report=from_data(TurnReport, raw["report"]) if raw.get("report") else None,
             audit=[from_data(AuditEntry, x) for x in raw.get("audit", [])],
             newsletters=list(raw.get("newsletters", [])), pending_news=list(raw.get("pending_news", [])),
-            next_id=raw.get("next_id", 1),
+            next_id=raw.get("next_id", 1), grown=list(raw.get("grown", [])),
         )

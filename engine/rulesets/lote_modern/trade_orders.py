@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, statuses
+from engine.rulesets.lote_modern import accounts, hands_off, statuses, trade_kinds
 from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles
 from engine.rulesets.lote_modern.orders import (
     ConduitOrder,
@@ -17,7 +17,8 @@ from engine.rulesets.lote_modern.rules import (
     military,
     trade,
 )
-from engine.rulesets.lote_modern.sheet import Conduit, TradeRoute, fold
+from engine.rulesets.lote_modern.sheet import Conduit, Nation, TradeRoute, fold
+from engine.rulesets.lote_modern.shipping import check_basing, port, take_msp, trace_route
 from engine.rulesets.lote_modern.state import Monopoly
 from engine.rulesets.lote_modern.text import number
 
@@ -25,17 +26,10 @@ OK = Verdict.ACCEPTED
 
 
 # -- trade ----------------------------------------------------------------------------------------------
-def _port(ctx: Ctx, name: str) -> str:
-    key = ctx.world.canonical(name)
-    if key is None or key not in ctx.world.cities or not ctx.world.cities[key].port:
-        raise Refused(f"`{name}` is not a port city on the map")
-    return str(key)
-
-
 @handles(ConduitOrder)
 def conduit(ctx: Ctx, o: ConduitOrder) -> Outcome:
     n, world = ctx.n, ctx.world
-    a, b = _port(ctx, o.a), _port(ctx, o.b)
+    a, b = port(ctx, o.a), port(ctx, o.b)
     existing = n.conduit(a, b)
     if o.drop:
         if existing is None:
@@ -78,95 +72,131 @@ def conduit(ctx: Ctx, o: ConduitOrder) -> Outcome:
     return Outcome(OK, f"conduit {a}-{b} via {'; '.join(leg.zones)}: {leg.cost} of your Trade Range {n.trade_range}")
 
 
-def trace_route(ctx: Ctx, base: str, target: str) -> trade.SeaRoute | None:
-    n = ctx.n
-    anchors = {c for conduit in n.conduits for c in (conduit.a, conduit.b)} & accounts.anchors(ctx.state, n)
-    return trade.trace_sea_route(accounts.sea_map(ctx.world), origins=[base], anchors=anchors | {base},
-                                 target=target, trade_range=n.trade_range, conduit_limit=n.conduit_limit,
-                                 access=accounts.sea_access(ctx.state, n))
-
-
-def _basing(ctx: Ctx, port: str, extra: int, *, leaving: str = "") -> None:
-    n = ctx.n
-    holding = n.city(port)
-    if holding is None or not statuses.get(holding.status).base:
-        raise Refused(f"{port} cannot base your merchant shipping (LotE 2.7, Table 7-1)")
-    limit = accounts.basing_limit(ctx.state, n, port)
-    based = sum(r.msp for r in n.routes if r.open and r.base_port == port and r.partner != leaving)
-    if based + extra > limit + 1e-9:
-        raise Refused(f"{port} bases at most {number(limit)} of your MSP (20 x GPv x status, LotE 2.7); "
-                      f"{based} are based there")
+def steam_gaps_problem(n: Nation, traced: trade.SeaRoute) -> str:
+    """Why Steam Transport MSP cannot serve this route: an anchor-to-anchor stretch beyond the operating range
+    (LotE 3.2.1.2.3; a sea zone entered is one AP)."""
+    gaps = [len(leg.zones) for leg in traced.legs]
+    if military.steam_transports_fit_route(gaps, n.tech_level):
+        return ""
+    reach = military.steamship_operating_range(n.tech_level)
+    return (f"steam MSP need every stretch between anchors within your steamships' operating range of {reach} AP "
+            f"(Tech Level - 10); this route's stretches are {', '.join(str(g) for g in gaps)} (LotE 3.2.1.2.3)")
 
 
 @handles(RouteOrder)
 def route(ctx: Ctx, o: RouteOrder) -> Outcome:
     n = ctx.n
-    existing = n.route(o.partner)
+    existing = n.route(o.partner, kind=o.kind)
     if o.change == "open":
         if existing is not None and existing.open:
-            raise Refused(f"a route with {existing.partner} is already open")
-        base, target = _port(ctx, o.port), _port(ctx, o.target)
-        if n.city(base) is None:
-            raise Refused(f"{base} is not yours")
-        if o.msp < 1:
-            raise Refused("opening a route takes at least 1 MSP (LotE 2.8.3.3)")
-        if o.msp > ctx.budget.msp:
-            raise Refused(f"{ctx.budget.msp} MSP are free to allocate; this takes {o.msp}")
-        _basing(ctx, base, o.msp)
-        traced = trace_route(ctx, base, target)
-        if traced is None:
-            raise Refused(f"you cannot trace {base} to {target} through your own conduits (at most "
-                          f"{n.conduit_limit}) and a last stretch within your Trade Range {n.trade_range} "
-                          "(LotE 2.8.3.3)")
-        ctx.budget.msp -= o.msp
-        partner = ctx.state.find_nation(o.partner)
-        name = partner.name if partner else o.partner
-        length = max(1, sum(len(leg.zones) for leg in traced.legs))
-        if ctx.apply:
-            if existing is not None:
-                n.routes.remove(existing)
-            n.routes.append(TradeRoute(name, "sea", base, target, o.msp, length,
-                                       [f"{a}-{b}" for a, b in zip(traced.anchors, traced.anchors[1:], strict=False)]))
-            ctx.report(f"Trade route to {name} opened from {base} to {target} with {o.msp} MSP ({length} zones).")
-            ctx.ruling("trade", f"{n.name} opened a sea route to {name} ({base} to {target}, {o.msp} MSP, "
-                                f"{length} zones, {traced.conduits} conduits): assess its income "
-                                f"(`edit {n.name} route[{name}].income =<GP>`).")
-        emsp = trade.effective_msp(o.msp, n.trade_range, length)
-        return Outcome(OK, f"route to {name}: {base} to {target}, {traced.conduits} conduit(s), {length} zones, "
-                           f"{o.msp} MSP ({number(emsp)} effective, LotE 2.8.2.2); the GM assesses its income")
+            raise Refused(f"a route with {existing.label} is already open")
+        if o.kind != "sea":
+            return trade_kinds.open_route(ctx, o, existing)
+        return _open_sea(ctx, o, existing)
     if existing is None or not existing.open:
-        raise Refused(f"{n.name} has no open trade route with `{o.partner}`")
+        kind = f"{o.kind} " if o.kind != "sea" else ""
+        raise Refused(f"{n.name} has no open {kind}trade route with `{o.partner}`")
     if o.change == "close":
-        ctx.budget.msp += existing.msp
+        if existing.kind == "aerial":
+            ctx.budget.aerial += existing.msp
+        else:
+            ctx.budget.msp += existing.msp
+            ctx.budget.steam += existing.steam
         if ctx.apply:
             existing.open = False
-            ctx.report(f"Trade route with {existing.partner} closed; {existing.msp} MSP return to port.")
-            existing.msp = 0
-        return Outcome(OK, f"the route with {existing.partner} closes; its {existing.msp} MSP return")
+            ctx.report(f"Trade route with {existing.label} closed; {existing.msp} MSP return to port.")
+            existing.msp = existing.steam = 0
+        return Outcome(OK, f"the route with {existing.label} closes; its {existing.msp} MSP return")
     if o.change == "msp":
-        if existing.kind != "sea":
-            raise Refused(f"the route with {existing.partner} is {existing.kind} trade, carried without MSP")
-        if existing.msp + o.msp < 1:
-            raise Refused("a route keeps at least 1 MSP; close it instead")
-        if o.msp > ctx.budget.msp:
-            raise Refused(f"{ctx.budget.msp} MSP are free to allocate")
-        if o.msp > 0:
-            _basing(ctx, existing.base_port, o.msp)
-        ctx.budget.msp -= o.msp
-        if ctx.apply:
-            existing.msp += o.msp
-            ctx.report(f"Route with {existing.partner}: {o.msp:+d} MSP (now {existing.msp}).")
-        return Outcome(OK, f"{o.msp:+d} MSP on the route with {existing.partner}")
-    base = _port(ctx, o.port)
+        return _change_msp(ctx, o, existing)
+    base = port(ctx, o.port)
     if n.city(base) is None:
         raise Refused(f"{base} is not yours")
-    _basing(ctx, base, existing.msp, leaving=existing.partner)
-    if trace_route(ctx, base, existing.target_port or base) is None and existing.target_port:
+    check_basing(ctx, base, existing.msp, leaving=existing.partner)
+    traced = trace_route(ctx, base, existing.target_port or base) if existing.target_port else None
+    if existing.target_port and traced is None:
         raise Refused(f"you cannot trace the route from {base} through your own conduits (LotE 2.8.3.3)")
+    if existing.steam and traced is not None and (problem := steam_gaps_problem(n, traced)):
+        raise Refused(problem)
     if ctx.apply:
         existing.base_port = base
         ctx.report(f"Route with {existing.partner} now based at {base}.")
     return Outcome(OK, f"the route with {existing.partner} is based at {base}")
+
+
+def _open_sea(ctx: Ctx, o: RouteOrder, existing: TradeRoute | None) -> Outcome:
+    n = ctx.n
+    base, target = port(ctx, o.port), port(ctx, o.target)
+    if n.city(base) is None:
+        raise Refused(f"{base} is not yours")
+    traced = trace_route(ctx, base, target)
+    if traced is None:
+        raise Refused(f"you cannot trace {base} to {target} through your own conduits (at most "
+                      f"{n.conduit_limit}) and a last stretch within your Trade Range {n.trade_range} "
+                      "(LotE 2.8.3.3)")
+    length = max(1, sum(len(leg.zones) for leg in traced.legs))
+    partner = ctx.state.find_nation(o.partner)
+    name = partner.name if partner else o.partner
+    msp = o.msp
+    if hands_off.applies(ctx.state, n):
+        msp = hands_off.opening_msp(ctx, o, base, partner, length)
+    elif o.msp < 1:
+        raise Refused("opening a route takes at least 1 MSP (LotE 2.8.3.3)")
+    if o.steam and (problem := steam_gaps_problem(n, traced)):
+        raise Refused(problem)
+    if not hands_off.applies(ctx.state, n):   # hands-off MSP come from the market, not the nation's free MSP
+        take_msp(ctx, msp, steam=o.steam)
+    check_basing(ctx, base, msp)
+    if ctx.apply:
+        if existing is not None:
+            n.routes.remove(existing)
+        if hands_off.applies(ctx.state, n):
+            n.msp += msp
+        n.routes.append(TradeRoute(name, "sea", base, target, msp, length,
+                                   [f"{a}-{b}" for a, b in zip(traced.anchors, traced.anchors[1:], strict=False)],
+                                   steam=msp if o.steam else 0))
+        ctx.report(f"Trade route to {name} opened from {base} to {target} with {msp} MSP ({length} zones).")
+        ctx.ruling("trade", f"{n.name} opened a sea route to {name} ({base} to {target}, {msp} MSP, "
+                            f"{length} zones, {traced.conduits} conduits): assess its income "
+                            f"(`edit {n.name} route[{name}].income =<GP>`).")
+    shown = "MSP by hands-off trade (LotE 2.9)" if hands_off.applies(ctx.state, n) else \
+        f"{msp} {'steam ' if o.steam else ''}MSP ({number(trade.effective_msp(msp, n.trade_range, length))} " \
+        "effective, LotE 2.8.2.2)"
+    return Outcome(OK, f"route to {name}: {base} to {target}, {traced.conduits} conduit(s), {length} zones, "
+                       f"{shown}; the GM assesses its income")
+
+
+def _change_msp(ctx: Ctx, o: RouteOrder, existing: TradeRoute) -> Outcome:
+    n = ctx.n
+    if existing.kind in ("land", "rail"):
+        raise Refused(f"the route with {existing.partner} is {existing.kind} trade, carried without MSP")
+    hands_off.check_by_hand(ctx, o)
+    if existing.msp + o.msp < 1 and not hands_off.applies(ctx.state, n):
+        raise Refused("a route keeps at least 1 MSP; close it instead")
+    aerial = existing.kind == "aerial"
+    if o.msp > 0:
+        if o.steam and existing.target_port:
+            traced = trace_route(ctx, existing.base_port, existing.target_port)
+            if traced is not None and (problem := steam_gaps_problem(n, traced)):
+                raise Refused(problem)
+        take_msp(ctx, o.msp, steam=o.steam, aerial=aerial)
+        if not aerial:
+            check_basing(ctx, existing.base_port, o.msp)
+    else:
+        part = existing.steam if o.steam else existing.msp - existing.steam
+        if -o.msp > part:
+            raise Refused(f"the route with {existing.label} has {part} {'steam ' if o.steam else ''}MSP")
+        if aerial:
+            ctx.budget.aerial -= o.msp
+        else:
+            ctx.budget.msp -= o.msp
+            ctx.budget.steam -= o.msp if o.steam else 0
+    removal = hands_off.removal(ctx, o) if o.msp < 0 else ""
+    if ctx.apply:
+        existing.msp += o.msp
+        existing.steam += o.msp if o.steam else 0
+        ctx.report(f"Route with {existing.label}: {o.msp:+d} {'steam ' if o.steam else ''}MSP (now {existing.msp}).")
+    return Outcome(OK, f"{o.msp:+d} {'steam ' if o.steam else ''}MSP on the route with {existing.label}{removal}")
 
 
 @handles(ShipsToMsp)
@@ -176,10 +206,12 @@ def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
         unit = military.unit(o.code, accounts.culture(n))
     except RulesError as exc:
         raise Refused(str(exc)) from None
-    if unit.carries is None or unit.combat is None or "Transport" not in unit.name:
+    if unit.carries is None or "Transport" not in unit.name:
         raise Refused(f"{unit.name} is not a transport: only transports become merchant shipping")
-    if unit.code == "ZT":
-        raise Refused("transport airships become aerial MSP, which the GM keeps (LotE 2.8.5)")
+    aerial = unit.code == "ZT"
+    if aerial and not n.is_house:
+        raise Refused("only a Merchant House turns Transport Airships into aerial MSP (LotE 2.8.5)")
+    steam = "Steamship Yard" in unit.build_at
     name = find_army(n, o.army)
     army = n.army(name)
     assert army is not None
@@ -187,12 +219,24 @@ def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
     if holding is None or not statuses.get(holding.status).base:
         raise Refused(f"{name} must be in a port that bases your shipping to convert transports")
     ctx.take_units(name, o.code, o.count)
-    msp = unit.carries * o.count
-    ctx.budget.msp += msp
+    msp = trade.aerial_msp(o.count) if aerial else unit.carries * o.count
+    kind = "aerial " if aerial else "steam " if steam else ""
+    if aerial:
+        ctx.budget.aerial += msp
+    else:
+        ctx.budget.msp += msp
+        ctx.budget.steam += msp if steam else 0
     if ctx.apply:
-        n.msp += msp
-        ctx.report(f"{o.count}{o.code} of {name} became {msp} MSP.")
-    return Outcome(OK, f"{o.count}{o.code} become {msp} MSP (one per cargo point)")
+        if aerial:
+            n.aerial_msp += msp
+        else:
+            n.msp += msp
+            n.steam_msp += msp if steam else 0
+        ctx.report(f"{o.count}{o.code} of {name} became {msp} {kind}MSP.")
+    note = {"aerial ": " for aerial trade only (LotE 2.8.5)",
+            "steam ": "; steam MSP serve routes whose stretches between anchors are within your steamships' "
+                      "operating range (LotE 3.2.1.2.3)"}.get(kind, "")
+    return Outcome(OK, f"{o.count}{o.code} become {msp} {kind}MSP (one per cargo point){note}")
 
 
 @handles(MonopolyOrder)

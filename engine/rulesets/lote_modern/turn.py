@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from engine.core.events import Event
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts, campaign, orderform, oversight
+from engine.rulesets.lote_modern import accounts, campaign, cobuilds, hands_off, mercenaries, orderform, oversight
 from engine.rulesets.lote_modern.grammar import parse_order
 from engine.rulesets.lote_modern.orders import LoanOrder
 from engine.rulesets.lote_modern.rules import banking, cities, research
@@ -34,12 +34,15 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
     lines: dict[str, list[str]] = {n: [] for n in state.nations}
     rulings: list[Ruling] = []
     rolls: dict[str, list[str]] = {n: [] for n in state.nations}
+    state.grown = []
+    state.cartels = [c for c in state.cartels if not (c.status == "revoked" and c.turn < state.turn)]
 
     _loans_due(state, orders, lines)
     _restore_banks(state, lines)
     budgets = {}
     for n in state.nations.values():
-        budgets[n.name] = _upkeep(state, n, lines[n.name], rulings)
+        budgets[n.name] = _upkeep(state, n, lines[n.name], rulings, orders_sent=bool(orders.get(n.name)))
+    bids = []
     for n in state.nations.values():
         carried = orderform.carry_out(state, n, list(orders.get(n.name, ())), dice, budgets[n.name])
         lines[n.name] += carried.lines
@@ -47,9 +50,12 @@ def process(state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -
             lines.setdefault(other, []).extend(told)
         rulings += carried.rulings
         rolls[n.name] += carried.rolls
+        bids += carried.bids
+    mercenaries.serve(state, bids, lines, rulings)
+    hands_off.turn(state, lines)
     for n in state.nations.values():
         _research(state, n, dice, lines[n.name], rolls[n.name])
-        _construction(state, n, lines[n.name], rulings)
+        _construction(state, n, lines, rulings)
         _income(state, n, lines[n.name])
     rulings += oversight.review(state, orders)
     for i, ruling in enumerate(rulings, start=1):
@@ -130,9 +136,14 @@ def _restore_banks(state: GameState, lines: dict[str, list[str]]) -> None:
 
 
 # -- 2. upkeep ------------------------------------------------------------------------------------------
-def _upkeep(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling]) -> orderform.Budget:
+def _upkeep(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling], *,
+            orders_sent: bool) -> orderform.Budget:
     due = accounts.upkeep(state, n)
+    brokerage = sum(amount for _, amount in accounts.brokerage_upkeep(state, n))
     paid = min(due.total, max(n.gp, 0.0))
+    if n.brokerages:
+        mercenaries.lose_brokerages(state, n, paid, due.total - brokerage, orders_sent=orders_sent, lines=lines,
+                                    rulings=rulings)
     n.gp = round(n.gp - paid, 2)
     for label, amount in due.lines:
         lines.append(f"Upkeep: {label} {number(amount)} GP.")
@@ -217,10 +228,14 @@ def _garrison_at(n: Nation, place: str) -> Army:
     return army
 
 
-def _construction(state: GameState, n: Nation, lines: list[str], rulings: list[Ruling]) -> None:
+def _construction(state: GameState, n: Nation, told: dict[str, list[str]], rulings: list[Ruling]) -> None:
     years = accounts.years(state)
+    lines = told[n.name]
     for p in n.projects:
         if p.done or p.kind in ("rd", "other"):
+            continue
+        if p.kind == "cobuild":
+            cobuilds.complete(state, n, p, told, rulings)
             continue
         if p.kind == "colony":
             _colony(state, n, p, lines, rulings)

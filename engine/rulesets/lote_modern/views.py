@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets.lote_modern import accounts, campaign, statuses
+from engine.rulesets.lote_modern import accounts, campaign, cartels, mercenaries, statuses
 from engine.rulesets.lote_modern.rules import banking, military, research
 from engine.rulesets.lote_modern.rules.trade import SeaRating, effective_msp, sea_rating_maximum
 from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, NATION_TYPE_NAMES, Nation, format_units
@@ -112,7 +112,11 @@ def sheet(state: GameState, n: Nation) -> str:
                    + (" · mapping " + ", ".join(f"{z} {v}/{world.zones[z].mapping}" for z, v in n.mapping.items())
                       if n.mapping else ""))
     if n.brokerages:
-        out.append(f"**Mercenary brokerages** {', '.join(n.brokerages)}")
+        owed = "; ".join(f"{label} {number(amount)} GP a turn" for label, amount in accounts.brokerage_upkeep(state, n))
+        out.append(f"**Mercenary brokerages** {', '.join(n.brokerages)}" + (f" (upkeep: {owed})" if owed else ""))
+    pools = mercenaries.view_line(state)
+    if pools:
+        out.append(pools)
     if n.notes:
         out.append(f"**Notes** {n.notes}")
     return "\n".join(out)
@@ -151,8 +155,10 @@ def _bank(state: GameState, n: Nation) -> list[str]:
 
 
 def _trade(state: GameState, n: Nation) -> list[str]:
-    free = accounts.msp_free(n)
-    out = [f"**Trade** {n.msp} MSP ({n.msp - free} on routes, {free} free)"]
+    free = accounts.msp_free(state, n)
+    extra = f"; {n.steam_msp} steam MSP ({accounts.steam_free(n)} free)" if n.steam_msp else ""
+    extra += f"; {n.aerial_msp} aerial MSP ({accounts.aerial_free(n)} free)" if n.aerial_msp else ""
+    out = [f"**Trade** {n.msp} MSP ({n.msp - free} on routes, {free} free){extra}"]
     for r in n.routes:
         if not r.open:
             continue
@@ -160,18 +166,26 @@ def _trade(state: GameState, n: Nation) -> list[str]:
             eff = effective_msp(r.msp, n.trade_range, r.length) if r.length else 0
             via = f", via {', '.join(r.conduits)}" if r.conduits else ""
             cartel = f", carried for {r.cartel_for}" if r.cartel_for else ""
-            out.append(f"- {r.partner}: sea from {r.base_port} to {r.target_port}, {r.msp} MSP "
+            steam = f" ({r.steam} steam)" if r.steam else ""
+            out.append(f"- {r.partner}: sea from {r.base_port} to {r.target_port}, {r.msp} MSP{steam} "
                        f"({number(eff)} effective), {r.length} zones{via}{cartel}; income {number(r.income)} GP")
+        elif r.kind == "aerial":
+            out.append(f"- {r.partner}: aerial, {' - '.join([*r.conduits, r.target_port])}, {r.msp} aerial MSP, "
+                       f"{r.length} hops; income {number(r.income)} GP")
+        elif r.kind == "overland":
+            out.append(f"- {r.partner}: overland from {r.base_port} through {'; '.join(r.conduits)} to "
+                       f"{r.target_port}, {r.msp} MSP, length {r.length}; income {number(r.income)} GP")
         else:
             out.append(f"- {r.partner}: {r.kind} trade; income {number(r.income)} GP")
+    out += cartels.view_lines(state, n)
     for c in n.conduits:
         out.append(f"- Conduit {c.key}: {', '.join(c.zones)}")
     if n.railroads:
         out.append("- Railroads: " + ", ".join(f"{s.a}-{s.b} ({s.levels})" for s in n.railroads))
-    based = {r.base_port for r in n.routes if r.open and r.base_port}
+    based = {r.base_port for r in n.routes if r.open and r.base_port} | {c.base_port for c in state.carried_by(n.name)}
     if based:
-        out.append("- Basing: " + ", ".join(
-            f"{p} {accounts.msp_based(n, p)}/{number(accounts.basing_limit(state, n, p))}" for p in sorted(based)))
+        out.append("- Basing: " + ", ".join(f"{p} {accounts.msp_based(state, n, p)}/"
+                                            f"{number(accounts.basing_limit(state, n, p))}" for p in sorted(based)))
     return out
 
 

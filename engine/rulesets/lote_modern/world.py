@@ -114,14 +114,41 @@ class SeaLink:
 
 
 @dataclass(slots=True)
+class MercPool:
+    """A geographic area's mercenary pool (LotE 7.1.4): the regions where it is hired, its units, and the
+    price a unit the broker asks (0: no terms set). `location` is where the pool ended last turn, if it left."""
+
+    name: str
+    regions: tuple[str, ...] = ()
+    units: dict[str, int] = field(default_factory=dict)
+    price: float = 0.0
+    location: str = ""
+
+    def dump(self) -> dict[str, Any]:
+        return {"name": self.name, "regions": list(self.regions), "units": dict(self.units), "price": self.price,
+                "location": self.location}
+
+    @classmethod
+    def load(cls, raw: dict[str, Any]) -> MercPool:
+        return cls(raw["name"], tuple(raw.get("regions", ())), dict(raw.get("units", {})),
+                   float(raw.get("price", 0.0)), raw.get("location", ""))
+
+
+@dataclass(slots=True)
 class CampaignMap:
-    """Everything geographic; look-ups by name ignore case."""
+    """Everything geographic; look-ups by name ignore case.
+
+    `roads` are Royal Roads between neighbouring regions (Table 6-1, LotE 7.1.5); `religions` gives each
+    religion's family (same family: tolerant, another: hostile); `pools` the mercenary pools (7.1.4)."""
 
     title: str = ""
     regions: dict[str, Region] = field(default_factory=dict)
     cities: dict[str, City] = field(default_factory=dict)
     zones: dict[str, SeaZone] = field(default_factory=dict)
     links: list[SeaLink] = field(default_factory=list)
+    roads: list[tuple[str, str]] = field(default_factory=list)
+    religions: dict[str, str] = field(default_factory=dict)
+    pools: dict[str, MercPool] = field(default_factory=dict)
     _folded: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _sea: dict[str, dict[str, int]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -177,6 +204,25 @@ class CampaignMap:
 
     def cities_in(self, region: str) -> list[City]:
         return [c for c in self.cities.values() if c.region == region]
+
+    def pool(self, name: str) -> MercPool | None:
+        return next((p for key, p in self.pools.items() if key.casefold() == name.strip().casefold()), None)
+
+    def road(self, a: str, b: str) -> bool:
+        """Whether a Royal Road joins two neighbouring regions."""
+        return (a, b) in self.roads or (b, a) in self.roads
+
+    def religion_relation(self, ours: str, theirs: str) -> str | None:
+        """`same`, `tolerant` (one family) or `hostile` (another family); None when the map cannot say."""
+        if not ours or not theirs:
+            return None
+        if ours.casefold() == theirs.casefold():
+            return "same"
+        families = {k.casefold(): v.casefold() for k, v in self.religions.items()}
+        a, b = families.get(ours.casefold()), families.get(theirs.casefold())
+        if a is None or b is None:
+            return None
+        return "tolerant" if a == b else "hostile"
 
     def adjacent(self, a: str, b: str) -> bool:
         """Whether two land regions share a border."""
@@ -236,11 +282,15 @@ class CampaignMap:
     def dump(self) -> dict[str, Any]:
         return {"title": self.title, "regions": [r.dump() for r in self.regions.values()],
                 "cities": [c.dump() for c in self.cities.values()],
-                "zones": [z.dump() for z in self.zones.values()], "links": [k.dump() for k in self.links]}
+                "zones": [z.dump() for z in self.zones.values()], "links": [k.dump() for k in self.links],
+                "roads": [list(r) for r in self.roads], "religions": dict(self.religions),
+                "pools": [p.dump() for p in self.pools.values()]}
 
     @classmethod
     def load(cls, raw: dict[str, Any]) -> CampaignMap:
         regions = {r["name"]: Region.load(r) for r in raw.get("regions", [])}
         cities = {c["name"]: City.load(c) for c in raw.get("cities", [])}
         zones = {z["name"]: SeaZone.load(z) for z in raw.get("zones", [])}
-        return cls(raw.get("title", ""), regions, cities, zones, [SeaLink.load(k) for k in raw.get("links", [])])
+        pools = {p["name"]: MercPool.load(p) for p in raw.get("pools", [])}
+        return cls(raw.get("title", ""), regions, cities, zones, [SeaLink.load(k) for k in raw.get("links", [])],
+                   [(a, b) for a, b in raw.get("roads", [])], dict(raw.get("religions", {})), pools)
