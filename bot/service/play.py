@@ -200,3 +200,14 @@ async def sheet(services: Services, caller: Caller, seat_name: str | None, campa
         view = ruleset.view(state, viewer)
         title = f"**{campaign.name}** — {viewer if viewer.kind == 'seat' else viewer.kind}"
     return Reply(f"{title}\n{view.sheet or view.summary}", campaign_id=campaign.id)
+
+
+async def orders_help(services: Services, caller: Caller, campaign_name: str | None) -> str:
+    """The order grammar of the campaign here, if there is one and its ruleset documents one."""
+    async with services.db.read() as session:
+        try:
+            campaign = await find_campaign(session, caller, campaign_name)
+        except NotFound:
+            return ""
+    text = record.ruleset_by_id(campaign.ruleset).orders_help
+    return f"\n\n**Orders in {campaign.name}** ({campaign.ruleset}):\n{text}" if text else ""

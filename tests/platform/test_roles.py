@@ -119,6 +119,7 @@ async def test_several_campaigns_in_one_channel_must_be_named(gaul: Console) -> 
 async def test_help_and_autocomplete(gaul: Console) -> None:
     assert "/campaign create" in await said(gaul, "@caesar #forum /help")
     assert "Storm" in await said(gaul, "@caesar #forum /help topic:tables")
+    assert "Orders in Gaul** (freeform)" in await said(gaul, "@caesar #forum /help topic:orders")
     out = await said(gaul, '@gaius #forum complete /gm act action:"result"')
     assert "result all:" in out and "result Arverni:" in out
     out = await said(gaul, '@gaius #forum complete /campaign status campaign:"Ga"')

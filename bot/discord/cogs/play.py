@@ -114,11 +114,18 @@ class Play(commands.Cog):
         await send(interaction, await play.sheet(herald(interaction).services, who(interaction), seat, campaign))
 
     @app_commands.command(name="help")
-    @app_commands.describe(topic="start, orders, gm, tables or dice")
+    @app_commands.describe(topic="start, orders, gm, tables or dice", campaign="for orders: whose order form")
+    @app_commands.autocomplete(campaign=campaign_names)
     async def help_(self, interaction: discord.Interaction,
-                    topic: Literal["start", "orders", "gm", "tables", "dice"] = "start") -> None:
-        """How to use Herald."""
-        await send(interaction, Reply(HELP[topic]))
+                    topic: Literal["start", "orders", "gm", "tables", "dice"] = "start",
+                    campaign: str | None = None) -> None:
+        """How to use Herald (with `orders`: the order form of the campaign here)."""
+        if topic != "orders":
+            await send(interaction, Reply(HELP[topic]))
+            return
+        await defer(interaction)
+        extra = await play.orders_help(herald(interaction).services, who(interaction), campaign)
+        await send(interaction, Reply(HELP[topic] + extra))
 
 
 async def setup(bot: commands.Bot) -> None:
