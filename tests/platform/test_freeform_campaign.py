@@ -64,3 +64,14 @@ async def test_a_freeform_campaign_from_create_to_verify(console: Console) -> No
     public = json.dumps(data)
     for secret in ("Your scouts lose sight", "A messenger brings you grain prices"):
         assert secret not in public
+
+
+async def test_the_example_script_runs(lite: Console, tmp_path: object) -> None:
+    from pathlib import Path
+
+    folder = Path(__file__).parents[2] / "examples" / "freeform"
+    lite.base_dir = folder
+    lite.out_dir = Path(str(tmp_path)) / "out"
+    await lite.run_script((folder / "campaign.txt").read_text())
+    maps = sorted(lite.out_dir.glob("*.png"))
+    assert len(maps) >= 3 and all(m.read_bytes()[:4] == b"\x89PNG" for m in maps)
