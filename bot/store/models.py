@@ -91,6 +91,10 @@ class Campaign(Base):
     created_at: Mapped[datetime]
     started_at: Mapped[datetime | None]
     ended_at: Mapped[datetime | None]
+    # set (and committed) just before Herald asks Discord for the thread, so a crash or a lost response
+    # is found and reconciled instead of opening a second thread
+    thread_opening_at: Mapped[datetime | None]
+    gm_thread_opening_at: Mapped[datetime | None]
     version_id: Mapped[int] = mapped_column(default=1)
 
     __mapper_args__ = {"version_id_col": version_id}
@@ -113,6 +117,7 @@ class Seat(Base):
     automatic: Mapped[bool] = mapped_column(Boolean, default=False)
     position: Mapped[int]
     thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    thread_opening_at: Mapped[datetime | None]
     joined_at: Mapped[datetime]
 
 
@@ -210,3 +215,26 @@ class OutboxPost(Base):
     sent_at: Mapped[datetime | None]
     message_id: Mapped[int | None] = mapped_column(BigInteger)
     error: Mapped[str | None] = mapped_column(Text)
+    # delivery claims a post with a lease (a process that dies lets it lapse); a post is sent in parts
+    # (chunks), each recorded as it is sent; `sending_since` is committed before a part is sent, so a
+    # post found with it set is uncertain and is reconciled against the channel before sending again
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claimed_until: Mapped[datetime | None]
+    sent_parts: Mapped[list[int]] = mapped_column(JSON, default=list)
+    sending_since: Mapped[datetime | None]
+
+
+class Receipt(Base):
+    """What a command did and whether its answer reached the person, so a retried command is not applied twice."""
+
+    __tablename__ = "receipt"
+    __table_args__ = (Index("ix_receipt_user_command", "user_id", "campaign_id", "command", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    interaction_id: Mapped[int] = mapped_column(BigInteger, unique=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    campaign_id: Mapped[int | None] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"))
+    command: Mapped[str] = mapped_column(String(100))
+    at: Mapped[datetime]
+    outcome: Mapped[str] = mapped_column(Text)
+    answered: Mapped[bool] = mapped_column(Boolean, default=False)
