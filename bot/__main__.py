@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import signal
 import sys
 import tempfile
@@ -16,27 +15,10 @@ import click
 from bot.settings import Settings
 
 
-class _Redact(logging.Filter):
-    """Belt and braces: whatever logs a message, the token never reaches the log."""
-
-    def __init__(self, secret: str) -> None:
-        super().__init__()
-        self.secret = secret
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.secret and self.secret in record.getMessage():
-            record.msg, record.args = record.getMessage().replace(self.secret, "[token]"), None
-        return True
-
-
 def _logging(settings: Settings) -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    if settings.discord_token:
-        handler.addFilter(_Redact(settings.discord_token.get_secret_value()))
-    logging.basicConfig(level=settings.log_level, handlers=[handler], force=True)
-    logging.getLogger("alembic").setLevel(logging.WARNING)
-    logging.getLogger("discord.client").setLevel(logging.ERROR)  # "PyNaCl is not installed": no voice, by design
+    from bot.logs import configure
+
+    configure(settings.log_level, token=settings.discord_token.get_secret_value() if settings.discord_token else None)
 
 
 @click.group()

@@ -1,11 +1,16 @@
-"""Privacy: whoever leaves a seat, or is kicked or replaced, is out of its private thread before the next word to it."""
+"""Privacy: a seat's old holder is out of its private thread before the next word to it; no secret in any log."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
+from sqlalchemy import select
 
 from bot.console.fake import Sent
 from bot.console.runner import Console
+from bot.store.models import Campaign
+from tests.platform.conftest import Capture
 
 SETUP = """
 @gaius #forum /campaign create name:Gaul ruleset:freeform
@@ -71,3 +76,29 @@ async def test_leaving_in_the_lobby_opens_no_thread(lite: Console) -> None:
 @vercingetorix /campaign leave
 """)
     assert not any(data["name"].startswith("Gaul — ") for data in lite.fake.channels.values())
+
+
+async def test_at_debug_the_log_holds_no_seed_no_private_orders_and_no_private_note(
+        console: Console, debug_log: Capture) -> None:
+    await console.run_script(SETUP.replace('"before: the druids trust you"', '"the druids trust Ambiorix"') + """
+@vercingetorix #forum /orders submit text:"march secretly on Gergovia"
+@gaius #forum /gm act action:"result Arverni: the Aedui will betray Rome"
+@gaius #forum /gm advance
+""")
+    async with console.services.db.read() as session:
+        seed = await session.scalar(select(Campaign.seed).where(Campaign.name == "Gaul"))
+    assert seed and len(seed) == 64
+    log = debug_log.text
+    for secret in (seed, "trust Ambiorix", "secretly on Gergovia", "will betray Rome", "token-for-tests"):
+        assert secret not in log, secret
+
+
+def test_the_redactor_hides_seeds_tokens_and_tracebacks_whoever_logs_them(debug_log: Capture) -> None:
+    seed = "ab" * 32
+    try:
+        raise ValueError(f"bad seed {seed}")
+    except ValueError:
+        logging.getLogger("somelibrary").exception("failed with %s and MTIz.token-for-tests.xyz", seed)
+    assert seed not in debug_log.text and "token-for-tests" not in debug_log.text
+    assert "failed with [redacted] and [redacted]" in debug_log.text and "ValueError: bad seed [redacted]" in (
+        debug_log.text)
