@@ -8,11 +8,23 @@ import json
 import signal
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from bot.settings import Settings
+
+
+def _refuse_newer_database(run: Callable[[], int | None]) -> int | None:
+    """Run; a database from a newer Herald ends it with its one sentence and exit code 2, no traceback."""
+    from bot.store.migrate import NewerDatabase
+
+    try:
+        return run()
+    except NewerDatabase as exc:
+        click.echo(f"✘ {exc}", err=True)
+        sys.exit(2)
 
 
 def _logging(settings: Settings) -> None:
@@ -34,9 +46,9 @@ def run() -> None:
     if settings.discord_token is None:
         click.echo("DISCORD_TOKEN is not set: opening the local console on "
                    f"{settings.url} (type /help, or `quit`).")
-        sys.exit(asyncio.run(_console(settings, None, None, None, None)))
+        sys.exit(_refuse_newer_database(lambda: asyncio.run(_console(settings, None, None, None, None))))
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(_bot(settings))
+        _refuse_newer_database(lambda: asyncio.run(_bot(settings)))
 
 
 async def _bot(settings: Settings) -> None:
@@ -76,7 +88,7 @@ def console(script: Path | None, seed: str | None, out: Path | None, database: s
     """Discord without Discord: the bot's own commands, on a local stand-in."""
     settings = Settings()
     _logging(settings)
-    sys.exit(asyncio.run(_console(settings, script, seed, out, database)))
+    sys.exit(_refuse_newer_database(lambda: asyncio.run(_console(settings, script, seed, out, database))))
 
 
 async def _console(settings: Settings, script: Path | None, seed: str | None, out: Path | None,
@@ -139,14 +151,14 @@ def db() -> None:
 @click.argument("revision", default="head")
 def upgrade(revision: str) -> None:
     """Upgrade the schema (the bot also does this when it starts)."""
-    asyncio.run(_migrate("upgrade", revision))
+    _refuse_newer_database(lambda: asyncio.run(_migrate("upgrade", revision)))
 
 
 @db.command()
 @click.argument("revision")
 def downgrade(revision: str) -> None:
     """Downgrade the schema to REVISION (`base` for an empty database)."""
-    asyncio.run(_migrate("downgrade", revision))
+    _refuse_newer_database(lambda: asyncio.run(_migrate("downgrade", revision)))
 
 
 async def _migrate(direction: str, revision: str) -> None:
