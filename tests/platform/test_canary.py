@@ -152,18 +152,34 @@ async def test_every_secret_reaches_only_its_seat_and_the_gm(lite: Console, debu
                                                              ruleset: str) -> None:
     setup, seats = SETUPS[ruleset]
     watch = Watch(lite)
+    uploaded: list[Canary] = []
+    if ruleset == "lote-modern":  # a private sheet from the GM's upload: England's army, named by a canary
+        secret = _secret(ruleset, "sheetfile")
+        sheets = (EXAMPLES / "lote-modern" / "sheets.toml").read_text(encoding="utf-8")
+        assert "\nHome Army,Sussex," in sheets
+        (tmp_path / "sheets.toml").write_text(sheets.replace("\nHome Army,Sussex,", f"\n{secret},Sussex,"),
+                                              encoding="utf-8")
+        setup = setup.replace(f"{EXAMPLES}/lote-modern/sheets.toml", str(tmp_path / "sheets.toml"))
+        uploaded.append(Canary(secret, frozenset({seats["England"]}), "England's uploaded sheet"))
     options = ' options:"reveal_orders=no"' if ruleset == "freeform" else ""  # else shown when the turn resolves
     await watch.run(f"gm @gm\n@gm #table /campaign create name:Canary ruleset:{ruleset}{options}\n{setup}")
     script, canaries = _private_places(ruleset, seats, tmp_path / "omens.toml")
+    canaries += uploaded
     await watch.run(script)
     async with lite.services.db.read() as session:
         seed = await session.scalar(select(Campaign.seed).where(Campaign.name == "Canary"))
     assert seed and len(seed) == 64
     canaries.append(Canary(seed, frozenset(), "the dice seed, secret until the end"))
+    before_end = len(watch.seen)
+    await watch.run("@gm /campaign end\n@eve /campaign export\n@bob /history turn:1")  # the public record
+    assert any(s.readers is None and seed in s.text for s in watch.seen[before_end:]), "the end reveals the seed"
+    assert any("The public record of **Canary**" in s.text and '"commitment"' in s.text
+               for s in watch.seen[before_end:]), "a spectator got the public export, with its file"
 
     for canary in canaries:
         allowed = canary.readers | {"gm"}
-        where = [s for s in watch.seen if canary.text in s.text]
+        seen = watch.seen[:before_end] if canary.where.startswith("the dice seed") else watch.seen
+        where = [s for s in seen if canary.text in s.text]
         leaks = [s.where + f" (read by {'everyone' if s.readers is None else sorted(s.readers)})"
                  for s in where if s.readers is None or not s.readers <= allowed]
         assert not leaks, f"{canary.where}: {canary.text} leaked in {leaks}"
