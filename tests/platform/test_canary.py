@@ -8,6 +8,7 @@ everyone, a private thread is its members at that moment, an ephemeral reply is 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -147,6 +148,22 @@ def _private_places(ruleset: str, seats: dict[str, str], table: Path) -> tuple[s
     return "\n".join(lines), canaries
 
 
+async def _scan(watch: Watch, seats: dict[str, str]) -> Canary:
+    """Terra Prime: whoever's turn it is scans a face-down tile; what the scanner shows is theirs alone."""
+    for user in seats.values():
+        mark = len(watch.seen)
+        await watch.run(f"@{user} /act")
+        found = re.search(r'"label": "(Scan face-down [^"]+)"', "".join(s.text for s in watch.seen[mark:]))
+        if found:
+            mark = len(watch.seen)
+            await watch.run(f'@{user} select "{found[1]}"')
+            shown = "".join(s.text for s in watch.seen[mark:])
+            peek = re.search(r"Scanner: tile \d+ \(\w+\) shows [^.\n\\\"]+", shown)
+            assert peek, "the scan showed its seat nothing"
+            return Canary(peek[0], frozenset({user}), "a satellite scan")
+    raise AssertionError("nobody could scan")
+
+
 @pytest.mark.parametrize("ruleset", list(SETUPS))
 async def test_every_secret_reaches_only_its_seat_and_the_gm(lite: Console, debug_log: Capture, tmp_path: Path,
                                                              ruleset: str) -> None:
@@ -163,6 +180,8 @@ async def test_every_secret_reaches_only_its_seat_and_the_gm(lite: Console, debu
         uploaded.append(Canary(secret, frozenset({seats["England"]}), "England's uploaded sheet"))
     options = ' options:"reveal_orders=no"' if ruleset == "freeform" else ""  # else shown when the turn resolves
     await watch.run(f"gm @gm\n@gm #table /campaign create name:Canary ruleset:{ruleset}{options}\n{setup}")
+    if ruleset == "terra-prime":
+        uploaded.append(await _scan(watch, seats))
     script, canaries = _private_places(ruleset, seats, tmp_path / "omens.toml")
     canaries += uploaded
     await watch.run(script)
