@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import signal
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -16,27 +16,21 @@ import click
 from bot.settings import Settings
 
 
-class _Redact(logging.Filter):
-    """Belt and braces: whatever logs a message, the token never reaches the log."""
+def _refuse_newer_database(run: Callable[[], int | None]) -> int | None:
+    """Run; a database from a newer Herald ends it with its one sentence and exit code 2, no traceback."""
+    from bot.store.migrate import NewerDatabase
 
-    def __init__(self, secret: str) -> None:
-        super().__init__()
-        self.secret = secret
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.secret and self.secret in record.getMessage():
-            record.msg, record.args = record.getMessage().replace(self.secret, "[token]"), None
-        return True
+    try:
+        return run()
+    except NewerDatabase as exc:
+        click.echo(f"✘ {exc}", err=True)
+        sys.exit(2)
 
 
 def _logging(settings: Settings) -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    if settings.discord_token:
-        handler.addFilter(_Redact(settings.discord_token.get_secret_value()))
-    logging.basicConfig(level=settings.log_level, handlers=[handler], force=True)
-    logging.getLogger("alembic").setLevel(logging.WARNING)
-    logging.getLogger("discord.client").setLevel(logging.ERROR)  # "PyNaCl is not installed": no voice, by design
+    from bot.logs import configure
+
+    configure(settings.log_level, token=settings.discord_token.get_secret_value() if settings.discord_token else None)
 
 
 @click.group()
@@ -52,9 +46,9 @@ def run() -> None:
     if settings.discord_token is None:
         click.echo("DISCORD_TOKEN is not set: opening the local console on "
                    f"{settings.url} (type /help, or `quit`).")
-        sys.exit(asyncio.run(_console(settings, None, None, None, None)))
+        sys.exit(_refuse_newer_database(lambda: asyncio.run(_console(settings, None, None, None, None))))
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(_bot(settings))
+        _refuse_newer_database(lambda: asyncio.run(_bot(settings)))
 
 
 async def _bot(settings: Settings) -> None:
@@ -94,7 +88,7 @@ def console(script: Path | None, seed: str | None, out: Path | None, database: s
     """Discord without Discord: the bot's own commands, on a local stand-in."""
     settings = Settings()
     _logging(settings)
-    sys.exit(asyncio.run(_console(settings, script, seed, out, database)))
+    sys.exit(_refuse_newer_database(lambda: asyncio.run(_console(settings, script, seed, out, database))))
 
 
 async def _console(settings: Settings, script: Path | None, seed: str | None, out: Path | None,
@@ -157,14 +151,14 @@ def db() -> None:
 @click.argument("revision", default="head")
 def upgrade(revision: str) -> None:
     """Upgrade the schema (the bot also does this when it starts)."""
-    asyncio.run(_migrate("upgrade", revision))
+    _refuse_newer_database(lambda: asyncio.run(_migrate("upgrade", revision)))
 
 
 @db.command()
 @click.argument("revision")
 def downgrade(revision: str) -> None:
     """Downgrade the schema to REVISION (`base` for an empty database)."""
-    asyncio.run(_migrate("downgrade", revision))
+    _refuse_newer_database(lambda: asyncio.run(_migrate("downgrade", revision)))
 
 
 async def _migrate(direction: str, revision: str) -> None:

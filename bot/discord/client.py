@@ -44,17 +44,23 @@ class HeraldBot(commands.Bot):
             self._tasks.append(asyncio.create_task(self._timers(), name="herald-timers"))
 
     async def _timers(self) -> None:
-        """RoboDanny's timer pattern: sleep until the earliest due time, re-armed when one is added."""
+        """RoboDanny's timer pattern: sleep until the earliest due time, re-armed when one is added.
+
+        A failing timer is rescheduled by `deadlines.fire`; only a failing database makes the loop
+        back off, briefly at first (1 s, doubling to a minute)."""
+        backoff = 1.0
         while True:
             self.services.timers_changed.clear()
             try:
                 await deadlines.run_due(self.services)
                 async with self.services.db.read() as session:
                     nxt = await timers.earliest(session)
+                backoff = 1.0
             except Exception:
-                log.exception("timer loop failed; retrying in a minute")
-                nxt = None
-                await asyncio.sleep(60)
+                log.exception("timer loop failed; retrying in %.0fs", backoff)
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 60.0)
+                continue
             wait = 3600.0
             if nxt is not None:
                 wait = max(0.0, min(wait, (nxt - self.services.clock.now()).total_seconds()))

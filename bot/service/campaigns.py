@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, steps
 from bot.service.campaign_settings import CampaignSettings
@@ -47,6 +48,19 @@ def check_seat_name(name: str) -> str:
         raise ServiceError(f"`{name}` cannot be a seat name: 1-32 characters, no `:@#` or markdown, "
                            f"not {', '.join(sorted(RESERVED_SEATS))}")
     return name
+
+
+def hand_over_thread(session: AsyncSession, services: Services, campaign: Campaign, seat: Seat,
+                     old_user: int | None) -> None:
+    """The seat's private thread follows the seat: the old holder out, the new one (if any) in.
+
+    Queued now, in this transaction, so the outbox removes the old holder before it delivers
+    anything posted to the seat later: they never read what the GM sends their successor."""
+    record.post(session, campaign, services, f"seat:{seat.name}",
+                f"This is **{seat.name}**'s private thread" + (f", now <@{seat.user_id}>'s." if seat.user_id
+                                                               else "; the seat is vacant."),
+                components={"add_users": [seat.user_id] if seat.user_id else [],
+                            "remove_users": [old_user] if old_user else []})
 
 
 async def create(services: Services, caller: Caller, name: str, ruleset_id: str, options: str | None) -> Reply:
@@ -138,6 +152,7 @@ async def leave(services: Services, caller: Caller, campaign_name: str | None) -
         else:
             seat.user_id = None  # the seat and its secrets stay, waiting for the GM to fill it
             text = f"🚪 <@{caller.user_id}> left the seat **{seat.name}**; it waits for the GM to fill it."
+            hand_over_thread(session, services, campaign, seat, caller.user_id)
             record.post(session, campaign, services, "gm",
                         f"**{seat.name}** is vacant. Fill it with `/gm seat assign seat:{seat.name}`.")
         record.log(session, campaign, services, kind="leave", actor=seat.name, actor_user_id=caller.user_id,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -10,51 +11,97 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
+from bot.service.errors import ServiceError
 from bot.service.gm import advance_campaign, play_for
+from bot.service.record import wake_after_commit
 from bot.service.steps import Actor
 from bot.store.models import Campaign, OrderSet, Timer
 from engine.core import Window
 
 log = logging.getLogger(__name__)
 MAX_FIRINGS = 5000  # a whole game of automatic players is one firing per action
+# A timer whose handler fails is tried again after these pauses, then given up with a note to the GM.
+RETRY_AFTER = (timedelta(seconds=30), timedelta(minutes=2), timedelta(minutes=10), timedelta(hours=1))
 
 
 async def run_due(services: Services) -> int:
-    """Fire every timer that is due, including those that firing makes due; returns how many fired."""
+    """Fire every timer that is due, including those that firing makes due; returns how many fired.
+
+    A timer that fails is rescheduled (see `_retry_later`), so it never blocks the ones behind it."""
     fired = 0
+    stuck: set[int] = set()  # failed and could not even be rescheduled: leave them to the loop's backoff
     while fired < MAX_FIRINGS:
         async with services.db.read() as session:
-            due = [t.id for t in await timers.due(session, services.clock.now())]
+            due = [t.id for t in await timers.due(session, services.clock.now()) if t.id not in stuck]
         if not due:
             break
         for timer_id in due:
-            await fire(services, timer_id)
+            if not await fire(services, timer_id):
+                stuck.add(timer_id)
             fired += 1
+    if stuck:
+        raise TimerStuck(f"timers {sorted(stuck)} failed and could not be rescheduled")
     return fired
 
 
-async def fire(services: Services, timer_id: int) -> None:
+class TimerStuck(Exception):
+    """Some timers failed and even rescheduling them failed (the database is likely away)."""
+
+
+async def fire(services: Services, timer_id: int) -> bool:
+    """Fire one timer; False only if it failed and could not be rescheduled.
+
+    Locks in the one order every command uses: the campaign row first, then its timers. The timer
+    is read unlocked only to learn its campaign, then re-read under the campaign's lock."""
     try:
         async with services.db.write() as session:
-            # locked: with several processes on one PostgreSQL, the second to reach a timer sees it fired
-            timer = await session.get(Timer, timer_id, with_for_update=True)
-            if timer is None or timer.fired:
-                return
+            campaign_id = await session.scalar(select(Timer.campaign_id).where(Timer.id == timer_id))
+            if campaign_id is None:
+                return True
+            campaign = await session.scalar(select(Campaign).where(Campaign.id == campaign_id).with_for_update())
+            # with several processes on one PostgreSQL, the second to reach a timer sees it fired or gone
+            timer = await session.scalar(select(Timer).where(Timer.id == timer_id).with_for_update())
+            if timer is None or timer.fired or timer.due_at > services.clock.now():
+                return True
             timer.fired = True
-            campaign = await session.get(Campaign, timer.campaign_id, with_for_update=True)
             if campaign is None or campaign.status != "running" or timer.phase_key != campaign.phase_key:
-                return
+                return True
             await _handle(session, services, campaign, timer)
     except Exception as exc:  # a failing timer must not fire forever nor stop the others
-        log.exception("timer %s failed", timer_id)
-        async with services.db.write() as session:
-            timer = await session.get(Timer, timer_id)
-            if timer is not None:
-                timer.fired = True
-                campaign = await session.get(Campaign, timer.campaign_id)
-                if campaign is not None:
-                    record.post(session, campaign, services, "gm",
-                                f"⚠️ The {timer.kind} timer could not run: {exc}. Please act by hand.")
+        if isinstance(exc, ServiceError):
+            log.warning("timer %s refused: %s", timer_id, exc)
+        else:
+            log.exception("timer %s failed", timer_id)
+        try:
+            await _retry_later(services, timer_id, exc)
+        except Exception:
+            log.exception("timer %s could not be rescheduled", timer_id)
+            return False
+    return True
+
+
+async def _retry_later(services: Services, timer_id: int, exc: Exception) -> None:
+    """Try a failed timer again after a growing pause; after the last try, tell the GM and stop."""
+    async with services.db.write() as session:
+        campaign_id = await session.scalar(select(Timer.campaign_id).where(Timer.id == timer_id))
+        if campaign_id is None:
+            return
+        campaign = await session.scalar(select(Campaign).where(Campaign.id == campaign_id).with_for_update())
+        timer = await session.scalar(select(Timer).where(Timer.id == timer_id).with_for_update())
+        if timer is None or timer.fired:
+            return
+        attempts = int(timer.payload.get("attempts", 0)) + 1
+        reason = (str(exc) if isinstance(exc, ServiceError) else f"{type(exc).__name__}: {exc}")[:300]
+        if attempts <= len(RETRY_AFTER) and not isinstance(exc, ServiceError):  # a refusal won't change
+            timer.payload = {**timer.payload, "attempts": attempts, "error": reason}
+            timer.due_at = services.clock.now() + RETRY_AFTER[attempts - 1]
+            wake_after_commit(session, services.timers_changed)
+            return
+        timer.fired = True
+        if campaign is not None:
+            record.post(session, campaign, services, "gm",
+                        f"⚠️ The {timer.kind} timer could not run ({reason}); it is given up after "
+                        f"{attempts} {'try' if attempts == 1 else 'tries'}. Please act by hand.")
 
 
 async def _handle(session: AsyncSession, services: Services, campaign: Campaign, timer: Timer) -> None:

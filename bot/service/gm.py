@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, steps, timers
 from bot.service.campaign_settings import CampaignSettings
+from bot.service.campaigns import hand_over_thread
 from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
@@ -236,11 +237,7 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
                    body={"op": op, "seat": seat.name, "user": user_id, "previous": old_user})
         record.post(session, campaign, services, "thread", text)
         if seat in seats and old_user != seat.user_id and campaign.status != "lobby":
-            record.post(session, campaign, services, f"seat:{seat.name}",
-                        f"This is **{seat.name}**'s private thread" + (f", now <@{seat.user_id}>'s." if seat.user_id
-                                                                       else "; the seat is vacant."),
-                        components={"add_users": [seat.user_id] if seat.user_id else [],
-                                    "remove_users": [old_user] if old_user else []})
+            hand_over_thread(session, services, campaign, seat, old_user)
         if campaign.status == "running" and campaign.phase_key:
             state = record.state_of(campaign, ruleset)
             await steps.schedule_autoplay(session, services, campaign, ruleset.phase(state))

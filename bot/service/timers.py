@@ -1,4 +1,7 @@
-"""Due times: deadlines, reminders before them, and turn timers. Firing lives in deadlines.py."""
+"""Due times: deadlines, reminders before them, and turn timers. Firing lives in deadlines.py.
+
+Every caller holds its campaign's row lock first (`find_campaign(for_update=True)`), then touches its
+timers: the one lock order `deadlines.fire` follows too, so PostgreSQL never deadlocks on them."""
 
 from __future__ import annotations
 

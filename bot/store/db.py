@@ -15,7 +15,7 @@ SQLITE_PRAGMAS = ("journal_mode=WAL", "busy_timeout=15000", "synchronous=NORMAL"
 
 
 def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
-    engine = create_async_engine(url, connect_args={"timeout": 15})
+    engine = create_async_engine(url, connect_args={"timeout": 15}, hide_parameters=True)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -47,7 +47,8 @@ class Database:
             self.writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
             self.reader = _sqlite_engine(url, "BEGIN")
         else:
-            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=connect_args or {})
+            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=connect_args or {},
+                                              hide_parameters=True)  # seeds and private text are parameters
             self.reader = self.writer
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)
         self._read = async_sessionmaker(self.reader, expire_on_commit=False)

@@ -27,13 +27,31 @@ def _run(connection: Any, db_url: str, direction: str, revision: str) -> None:
     getattr(command, direction)(cfg, revision)
 
 
+class NewerDatabase(Exception):
+    """The database carries a schema revision this build of Herald has never heard of."""
+
+
+def known_revisions(db_url: str) -> set[str]:
+    return {r.revision for r in ScriptDirectory.from_config(alembic_config(db_url)).walk_revisions()}
+
+
+async def refuse_newer(db: Database) -> None:
+    """Stop before touching a database that a newer Herald upgraded: this code would misread it."""
+    revision = await current(db)
+    if revision is not None and revision not in known_revisions(db.url):
+        raise NewerDatabase(f"This database was upgraded by a newer Herald (schema revision {revision}); "
+                            f"run that version or restore a backup.")
+
+
 async def upgrade(db: Database, revision: str = "head") -> None:
+    await refuse_newer(db)
     async with db.writer.connect() as conn:
         await conn.run_sync(_run, db.url, "upgrade", revision)
         await conn.commit()
 
 
 async def downgrade(db: Database, revision: str) -> None:
+    await refuse_newer(db)
     async with db.writer.connect() as conn:
         await conn.run_sync(_run, db.url, "downgrade", revision)
         await conn.commit()

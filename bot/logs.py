@@ -1,0 +1,79 @@
+"""Logging that never carries a secret: Herald at the configured level, payload loggers capped, a redactor last."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
+HEX_SECRET = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{64}(?![0-9A-Fa-f])")  # a campaign seed's shape
+HERALD_LOGGERS = ("bot", "engine", "bench")
+# Their DEBUG lines carry request bodies and gateway events (message text, private threads) or
+# the driver's calls with their parameters (seeds, orders, notes): never below INFO, whatever the level.
+PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "discord.webhook.async_", "discord.webhook.sync",
+                   "discord.state", "aiosqlite", "asyncpg")
+QUIET_LOGGERS = {"alembic": logging.WARNING,
+                 # SQL at INFO is every statement, at DEBUG every row (seeds, private text): warnings only
+                 "sqlalchemy": logging.WARNING,
+                 "discord.client": logging.ERROR}  # "PyNaCl is not installed": no voice, by design
+
+
+class Redactor:
+    """The last line of defence: known secrets and anything shaped like a seed become [redacted]."""
+
+    def __init__(self) -> None:
+        self.secrets: set[str] = set()
+
+    def add(self, secret: str | None) -> None:
+        if secret and len(secret) >= 8:  # a short "secret" would redact ordinary words
+            self.secrets.add(secret)
+
+    def redact(self, text: str) -> str:
+        for secret in self.secrets:
+            if secret in text:
+                text = text.replace(secret, "[redacted]")
+        return HEX_SECRET.sub("[redacted]", text)
+
+    def record_factory(self, make: Callable[..., logging.LogRecord]) -> Callable[..., logging.LogRecord]:
+        """Wrap a LogRecord factory so that every record is redacted as it is made, for every handler."""
+
+        def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+            record = make(*args, **kwargs)
+            try:
+                message = record.getMessage()
+            except Exception:  # a malformed call: logging reports it at emit time, as usual
+                return record
+            cleaned = self.redact(message)
+            if cleaned != message or record.args:
+                record.msg, record.args = cleaned, None
+            if record.exc_info and not record.exc_text:
+                record.exc_text = self.redact(logging.Formatter().formatException(record.exc_info))
+            if record.stack_info:
+                record.stack_info = self.redact(record.stack_info)
+            return record
+
+        factory.herald_redactor = self  # type: ignore[attr-defined]
+        return factory
+
+
+REDACTOR = Redactor()
+
+
+def configure(level: str, *, token: str | None = None, handler: logging.Handler | None = None) -> None:
+    """Herald's loggers and the root at `level`; payload loggers never below INFO; every record redacted."""
+    REDACTOR.add(token)
+    make = logging.getLogRecordFactory()
+    if not hasattr(make, "herald_redactor"):
+        logging.setLogRecordFactory(REDACTOR.record_factory(make))
+    if handler is None:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    logging.basicConfig(level=level, handlers=[handler], force=True)
+    numeric = logging.getLevelName(level)
+    for name in HERALD_LOGGERS:
+        logging.getLogger(name).setLevel(numeric)
+    for name in PAYLOAD_LOGGERS:
+        logging.getLogger(name).setLevel(max(numeric, logging.INFO))
+    for name, quiet in QUIET_LOGGERS.items():
+        logging.getLogger(name).setLevel(max(numeric, quiet))
