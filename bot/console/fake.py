@@ -359,7 +359,7 @@ class FakeDiscord:
             now = datetime.fromisoformat(self.now())
             if nonce and payload.get("enforce_nonce") and nonce in self.nonces:
                 at, first = self.nonces[nonce]
-                if now - at <= self.nonce_window:
+                if now - at < self.nonce_window:
                     sent.payload = {**payload, "deduplicated": True}
                     return first  # Discord returns the first message for a nonce repeated soon enough
             msg = self._message(int(route.channel_id), payload, sent.files)

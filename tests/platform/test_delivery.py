@@ -126,8 +126,20 @@ async def test_two_deliverers_on_one_database_deliver_each_post_once(skies: Cons
             assert campaign is not None
             for n in range(8):
                 record.post(session, campaign, skies.services, "thread", f"{name} comet {n}")
+    real = skies.bot.delivery
+
+    class OverTheNetwork:
+        """Discord takes a moment to answer, so the two deliverers really interleave."""
+
+        async def send(self, *args: Any, **kwargs: Any) -> int:
+            await asyncio.sleep(0.002)
+            return await real.send(*args, **kwargs)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
     for _ in range(20):
-        await asyncio.gather(*(outbox.deliver_pending(skies.services, skies.bot.delivery, owner=who)
+        await asyncio.gather(*(outbox.deliver_pending(skies.services, OverTheNetwork(), owner=who)  # type: ignore[arg-type]
                                for who in ("left", "right")))
         if not await outbox.pending_count(skies.services):
             break
