@@ -31,7 +31,10 @@ from engine.core import Viewer
 from engine.rulesets import get as get_ruleset
 
 log = logging.getLogger(__name__)
-MAX_ATTEMPTS = 8
+MAX_ATTEMPTS = 20  # failed sends wait RETRY_FIRST, doubling up to RETRY_MOST: about 3 hours before giving up
+RETRY_FIRST = timedelta(seconds=2)
+RETRY_MOST = timedelta(minutes=15)
+BACKOFF = "backoff"  # the claimant of a post waiting to be retried
 RENDER_SLOTS = asyncio.Semaphore(2)
 CLOCK_SLACK = timedelta(minutes=2)  # Discord's clock and ours may differ: look a little before `sending_since`
 PROCESS = f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"  # this process's claims
@@ -333,18 +336,30 @@ async def _finish(services: Services, post_id: int, owner: str, *, skip: str | N
 
 
 async def _failed(services: Services, post_id: int, error: str, *, permanent: bool) -> None:
-    log.warning("outbox post %s failed (%s): %s", post_id, "permanent" if permanent else "will retry", error)
+    """Give up on a refused post (telling the GM), or hold a post whose send failed for a while, then retry.
+
+    The hold is a claim by nobody (`BACKOFF`): it keeps every deliverer, and the campaign's later posts, off
+    the post until it lapses, so an outage of Discord is waited out, not counted down in seconds."""
     async with services.db.write() as session:
         row = await session.get(OutboxPost, post_id)
-        if row is not None:
-            row.attempts = MAX_ATTEMPTS if permanent else row.attempts + 1
-            row.error = error
-            if permanent:
-                row.sending_since = None  # Discord refused it: nothing is in flight
-                campaign = await session.get(Campaign, row.campaign_id) if row.campaign_id is not None else None
-                if campaign is not None and row.target != "gm":
-                    record.post(session, campaign, services, "gm",
-                                f"⚠️ A post to {row.target} could not be delivered: {error}")
+        if row is None:
+            return
+        row.attempts += 1
+        row.error = error
+        if not permanent and row.attempts < MAX_ATTEMPTS:
+            wait = min(RETRY_FIRST * 2 ** (row.attempts - 1), RETRY_MOST)
+            row.claimed_by, row.claimed_until = BACKOFF, services.clock.now() + wait
+            log.warning("outbox post %s failed (retry in %s): %s", post_id, wait, error)
+            return
+        log.warning("outbox post %s given up after %s attempts: %s", post_id, row.attempts, error)
+        row.attempts = MAX_ATTEMPTS
+        if permanent:
+            row.sending_since = None  # Discord refused it: nothing is in flight
+        row.claimed_by = row.claimed_until = None
+        campaign = await session.get(Campaign, row.campaign_id) if row.campaign_id is not None else None
+        if campaign is not None and row.target != "gm":
+            record.post(session, campaign, services, "gm",
+                        f"⚠️ A post to {row.target} could not be delivered: {error[:300]}")
 
 
 async def pending_count(services: Services) -> int:
