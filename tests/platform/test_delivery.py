@@ -5,6 +5,7 @@ open and adopted after a lost response; only the users Herald means to ping are 
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -240,3 +241,19 @@ clock +25h
     assert len(reminder) == 1
     assert [int(u["id"]) for u in reminder[0]["mentions"]] == [lite.fake.user("pat")]
     assert not reminder[0]["mention_everyone"]
+
+
+async def test_a_claim_of_a_killed_process_of_this_machine_is_taken_over_at_once(skies: Console) -> None:
+    async with skies.services.db.write() as session:
+        campaign = await session.scalar(select(Campaign).where(Campaign.name == "Skies"))
+        assert campaign is not None
+        record.post(session, campaign, skies.services, "thread", "The comet returns.")
+    gone = await asyncio.create_subprocess_exec(sys.executable, "-c", "pass")
+    await gone.wait()
+    host, ns, _pid, _tag = outbox.PROCESS.split("|")
+    assert await outbox.claim(skies.services, f"{host}|{ns}|{gone.pid}|dead")
+    assert outbox.claimant_is_dead(f"{host}|{ns}|{gone.pid}|dead")
+    assert not outbox.claimant_is_dead(outbox.PROCESS)  # this process runs
+    assert not outbox.claimant_is_dead(f"elsewhere|{ns}|{gone.pid}|dead")  # another machine: cannot tell
+    await skies.pump()  # no waiting for the lease
+    assert len(messages_with(skies, "comet")) == 1
