@@ -257,3 +257,11 @@ async def test_a_claim_of_a_killed_process_of_this_machine_is_taken_over_at_once
     assert not outbox.claimant_is_dead(f"elsewhere|{ns}|{gone.pid}|dead")  # another machine: cannot tell
     await skies.pump()  # no waiting for the lease
     assert len(messages_with(skies, "comet")) == 1
+
+
+async def test_an_unreadable_channel_does_not_lose_an_uncertain_post(skies: Console) -> None:
+    skies.fake.fail("channel_message", "500")
+    await skies.run_line("@gm /gm note text:\"The comet returns.\"")
+    skies.fake.fail("channel_history", "403")  # Herald may post but not read the channel's history
+    await retry(skies)
+    assert len(messages_with(skies, "comet")) == 1
