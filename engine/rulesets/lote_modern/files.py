@@ -10,25 +10,19 @@ import csv
 import difflib
 import io
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import UploadError
+from engine.core.upload import load_toml as guarded_toml
 
-MAX_FILE = 2_000_000
 MAX_ROWS = 5000
 
 
 def load_toml(name: str, text: str) -> dict[str, Any]:
-    """The file's TOML, or an error that quotes tomllib's line and column."""
-    if len(text) > MAX_FILE:
-        raise UploadError(f"{name}: the file is over {MAX_FILE // 1000} kB")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UploadError(f"{name}: not valid TOML: {exc}") from exc
+    """The file's TOML after the upload guard (size, depth, keys), or an error that quotes tomllib's line and column."""
+    return guarded_toml(name, text)
 
 
 class Source:
@@ -281,7 +275,7 @@ def csv_rows(source: Source, text: str, *, key: str, what: str, start: int = 1, 
     header: list[str] | None = None
     out: list[Fields] = []
     header_line: int | None = None
-    for offset, row in enumerate(reader):
+    for offset, row in enumerate(_rows(reader, source, what, key, first)):
         line = first + offset if first is not None else None
         if not row or not "".join(row).strip() or row[0].lstrip().startswith("#"):
             continue
@@ -304,3 +298,11 @@ def csv_rows(source: Source, text: str, *, key: str, what: str, start: int = 1, 
     if header is None:
         raise Where(source.name, header_line or first, f"{what} `{key}`").error("the CSV block has no header line")
     return out
+
+
+def _rows(reader: Any, source: Source, what: str, key: str, first: int | None) -> Iterable[list[str]]:
+    """The CSV reader's rows; a malformed block (a field over csv's size limit…) is an upload error."""
+    try:
+        yield from reader
+    except csv.Error as exc:
+        raise Where(source.name, first, f"{what} `{key}`").error(f"not readable as CSV: {exc}") from None
