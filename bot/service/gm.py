@@ -12,11 +12,12 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, steps, timers
-from bot.service.campaign_settings import CampaignSettings
+from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_gm
+from bot.service.quoting import clip
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import gm_only, summary
@@ -158,16 +159,24 @@ async def snapshot_choices(services: Services, caller: Caller, campaign_name: st
 
 
 def parse_when(text: str, now: datetime) -> datetime:
-    """``2d``, ``36h`` from now, or a UTC date and time like ``2026-12-01 18:00``."""
+    """``2d``, ``36h`` from now (1m to 366d), or a UTC date and time like ``2026-12-01 18:00`` before 9999."""
     try:
-        return now + parse_span(text)
+        span = parse_span(text)
     except ValueError:
         pass
+    else:
+        if not SHORTEST <= span <= LONGEST:
+            raise ServiceError("a deadline is 1m to 366d away, like 2d or 36h")
+        return now + span
     try:
-        when = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise ServiceError(f"`{text}` is neither a duration (2d, 36h) nor a UTC time (2026-12-01 18:00)") from None
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+        when = datetime.fromisoformat(text.strip()) if len(text) <= 40 else None
+        if when is not None:
+            when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    except (ValueError, OverflowError):
+        when = None
+    if when is None or when.year >= 9999:
+        raise ServiceError(f"`{clip(text, 40)}` is neither a duration (2d, 36h) nor a UTC time (2026-12-01 18:00)")
+    return when
 
 
 async def deadline(services: Services, caller: Caller, when: str | None, campaign_name: str | None) -> Reply:
@@ -288,13 +297,18 @@ def campaign_tables(campaign: Campaign) -> dict[str, Table]:
     return tables
 
 
+MAX_MODIFIER = 1000
+
+
 async def table_roll(services: Services, caller: Caller, name: str, private: bool, modifier: int,
                      campaign_name: str | None) -> Reply:
+    if abs(modifier) > MAX_MODIFIER:
+        raise ServiceError(f"a table modifier runs from -{MAX_MODIFIER} to {MAX_MODIFIER}")
     async with gm_write(services, caller, campaign_name) as (session, campaign):
         tables = campaign_tables(campaign)
         table = tables.get(name) or next((t for k, t in tables.items() if k.lower() == name.strip().lower()), None)
         if table is None:
-            raise NotFound(f"no table `{name}` (tables: {', '.join(sorted(tables)) or 'none'})")
+            raise NotFound(f"no table `{clip(name, 40)}` (tables: {', '.join(sorted(tables)) or 'none'})")
         vis = Visibility.gm_only() if private else Visibility.everyone()
         campaign.roll_count += 1
         dice = record.dice_of(campaign, f"table/{campaign.roll_count}")
@@ -333,7 +347,7 @@ async def upload(services: Services, caller: Caller, kind: str, text: str, campa
         ruleset = record.ruleset_of(campaign)
         if kind not in ruleset.uploads:
             kinds = ", ".join(f"`{k}`" for k in ruleset.uploads) or "none"
-            raise ServiceError(f"{ruleset.title} takes no `{kind}` files (it takes: {kinds})")
+            raise ServiceError(f"{ruleset.title} takes no `{clip(kind, 40)}` files (it takes: {kinds})")
         try:
             if campaign.status == "lobby":
                 summary = ruleset.check_upload(kind, text)
@@ -375,7 +389,7 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
         if key is None:
             return Reply(f"Settings of **{campaign.name}**:\n{current.describe()}", campaign_id=campaign.id)
         if value is None:
-            raise ServiceError(f"give a value for `{key}`")
+            raise ServiceError(f"give a value for `{clip(key, 40)}`")
         updated = current.with_value(key, value)
         campaign.settings = updated.dump()
         record.log(session, campaign, services, kind="settings", actor="GM", actor_user_id=caller.user_id,
