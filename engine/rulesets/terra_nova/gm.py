@@ -76,7 +76,7 @@ def _rule(ctx: Ctx, args: list[str]) -> None:
     ANSWERS[question.kind](ctx, question, match)
 
 
-_ADD = re.compile(r"^(add|remove)\s+(?P<power>\S+)\s+(?P<n>\d+)\s+(?P<what>.+?)\s+at\s+(?P<place>.+)$", re.I)
+_ADD = re.compile(r"^(add|remove)\s+(?P<power>\S+)\s+(?P<n>[0-9]{1,9})\s+(?P<what>.+?)\s+at\s+(?P<place>.+)$", re.I)
 
 
 def _edit(ctx: Ctx, text: str) -> None:
