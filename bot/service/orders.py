@@ -10,6 +10,7 @@ from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_seat
+from bot.service.quoting import clip
 from bot.service.record import wake_after_commit
 from bot.service.replies import Reply
 from bot.store.models import Campaign, OrderSet, Seat, Timer
@@ -23,12 +24,12 @@ MARK = {Verdict.ACCEPTED: "✅", Verdict.WARNING: "⚠️", Verdict.FLAGGED: "�
 
 def verdict_lines(checks: list[OrderCheck]) -> str:
     out = []
-    for c in checks:
+    for c in checks:  # a line is quoted back clipped: a 5,000-character order needs no 5,000-character echo
         line = f"{MARK[c.verdict]} {c.line}: "
         if c.verdict is Verdict.REJECTED:
-            line += f"`{c.text}` — {c.message}"
+            line += f"`{clip(c.text, 200)}` — {clip(c.message, 400, one_line=False)}"
         else:
-            line += f"`{c.canonical}`" + (f" — {c.message}" if c.message else "")
+            line += f"`{clip(c.canonical, 200)}`" + (f" — {clip(c.message, 400, one_line=False)}" if c.message else "")
         out.append(line)
     return "\n".join(out)
 

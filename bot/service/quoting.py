@@ -5,7 +5,9 @@ from __future__ import annotations
 QUOTE_LIMIT = 100
 
 
-def clip(text: object, limit: int = QUOTE_LIMIT) -> str:
-    """The text on one line, at most `limit` characters (an ellipsis marks a cut); NULs dropped."""
-    flat = " ".join(str(text).replace("\x00", "").split())
+def clip(text: object, limit: int = QUOTE_LIMIT, *, one_line: bool = True) -> str:
+    """The text (on one line unless told), at most `limit` characters (an ellipsis marks a cut); NULs dropped."""
+    flat = str(text).replace("\x00", "")
+    if one_line:
+        flat = " ".join(flat.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -79,7 +79,8 @@ WORDS = _words()
 def unit_word(text: str) -> str:
     key = WORDS.get(normal(text))
     if key is None:
-        raise OrderError(f"`{text}` is not a unit or ship I know (e.g. soldier, settler, cannon, carrack, caravel)")
+        raise OrderError(f"`{text[:40]}` is not a unit or ship I know "
+                         f"(e.g. soldier, settler, cannon, carrack, caravel)")
     return key
 
 
