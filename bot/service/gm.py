@@ -17,7 +17,7 @@ from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_gm
-from bot.service.quoting import clip
+from bot.service.quoting import clip, clip_quotes
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import gm_only, summary
@@ -327,7 +327,7 @@ async def table_upload(services: Services, caller: Caller, text: str, campaign_n
         try:
             tables = parse_tables(text)
         except RulesError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(clip_quotes(str(exc))) from None
         campaign.tables = {**(campaign.tables or {}), **{n: t.dump() for n, t in tables.items()}}
         record.log(session, campaign, services, kind="tables", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.gm_only(), body={"source": text, "names": sorted(tables)})
@@ -360,7 +360,7 @@ async def upload(services: Services, caller: Caller, kind: str, text: str, campa
             dice = record.dice_of(campaign, f"{campaign.phase_key}/upload{campaign.log_seq}")
             step = ruleset.upload(state, kind, text)
         except RulesError as exc:
-            raise ServiceError(f"`{kind}` not accepted: {exc}") from None
+            raise ServiceError(f"`{kind}` not accepted: {clip_quotes(str(exc))}") from None
         await steps.record_step(session, services, campaign, ruleset, step, dice, kind="upload",
                                 actor=gm_actor(caller), body={"kind": kind, "text": text},
                                 visibility=Visibility.gm_only())

@@ -25,6 +25,15 @@ def load_toml(name: str, text: str) -> dict[str, Any]:
     return guarded_toml(name, text)
 
 
+_LONG_QUOTE = re.compile(r"`([^`]{61,})`")  # a value quoted back whole, wherever the message was written
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A value from the file, quoted back short: the GM needs to spot it, not to read 3,000 characters again."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class Source:
     """The raw lines of an uploaded file, for finding where a table or key was written."""
 
@@ -77,10 +86,10 @@ class Where:
     def error(self, message: str, field: str | None = None) -> UploadError:
         place = self.file + (f" line {self.line}" if self.line else "")
         if self.what:
-            place += f", {self.what}"
+            place += f", {shown(self.what, 80)}"
         if field:
-            place += f", field `{field}`"
-        return UploadError(f"{place}: {message}")
+            place += f", field `{shown(field, 40)}`"
+        return UploadError(f"{place}: {_LONG_QUOTE.sub(lambda m: f'`{shown(m[1])}`', message)}")
 
 
 def suggest(word: str, known: Iterable[str]) -> str:
@@ -118,7 +127,7 @@ class Fields:
         if value is None:
             return default if default is not None else ""
         if not isinstance(value, str | int | float) or isinstance(value, bool):
-            raise self.error(key, f"expected text, got `{value}`")
+            raise self.error(key, f"expected text, got `{shown(value)}`")
         out = str(value).strip()
         if len(out) > limit:
             raise self.error(key, f"at most {limit} characters")
@@ -129,7 +138,7 @@ class Fields:
         if not value:
             raise self.error(key, "a name is required")
         if any(c in value for c in '"[]#,;'):
-            raise self.error(key, f"`{value}`: names may not contain quotes, brackets, #, commas or semicolons")
+            raise self.error(key, f"`{shown(value)}`: names may not contain quotes, brackets, #, commas or semicolons")
         return value
 
     def integer(self, key: str, default: int | None = None, *, minimum: int | None = None,
@@ -139,18 +148,18 @@ class Fields:
             assert default is not None
             return default
         if isinstance(value, bool):
-            raise self.error(key, f"expected a whole number, got `{value}`")
+            raise self.error(key, f"expected a whole number, got `{shown(value)}`")
         if isinstance(value, str):
             try:
                 value = int(value.strip())
             except ValueError:
-                raise self.error(key, f"expected a whole number, got `{value}`") from None
+                raise self.error(key, f"expected a whole number, got `{shown(value)}`") from None
         if isinstance(value, float):
             if not value.is_integer():
-                raise self.error(key, f"expected a whole number, got `{value}`")
+                raise self.error(key, f"expected a whole number, got `{shown(value)}`")
             value = int(value)
         if not isinstance(value, int):
-            raise self.error(key, f"expected a whole number, got `{value}`")
+            raise self.error(key, f"expected a whole number, got `{shown(value)}`")
         self._bounds(key, value, minimum, maximum)
         return value
 
@@ -161,14 +170,14 @@ class Fields:
             assert default is not None
             return default
         if isinstance(value, bool):
-            raise self.error(key, f"expected a number, got `{value}`")
+            raise self.error(key, f"expected a number, got `{shown(value)}`")
         if isinstance(value, str):
             try:
                 value = float(value.strip())
             except ValueError:
-                raise self.error(key, f"expected a number, got `{value}`") from None
+                raise self.error(key, f"expected a number, got `{shown(value)}`") from None
         if not isinstance(value, int | float):
-            raise self.error(key, f"expected a number, got `{value}`")
+            raise self.error(key, f"expected a number, got `{shown(value)}`")
         self._bounds(key, float(value), minimum, maximum)
         return float(value)
 
@@ -188,7 +197,7 @@ class Fields:
             return True
         if isinstance(value, str) and value.strip().lower() in ("no", "false", "n", "0", "-"):
             return False
-        raise self.error(key, f"expected yes or no, got `{value}`")
+        raise self.error(key, f"expected yes or no, got `{shown(value)}`")
 
     def choice(self, key: str, choices: Sequence[str], default: str | None = None, *,
                fold: bool = True) -> str:
@@ -196,7 +205,7 @@ class Fields:
         for c in choices:
             if value == c or (fold and value.lower() == c.lower()):
                 return c
-        raise self.error(key, f"`{value}` is not one of {', '.join(choices)}{suggest(value, choices)}")
+        raise self.error(key, f"`{shown(value)}` is not one of {', '.join(choices)}{suggest(value, choices)}")
 
     def names(self, key: str) -> list[str]:
         """A list of names: a TOML array, or text separated by semicolons."""
@@ -208,7 +217,7 @@ class Fields:
         elif isinstance(value, list):
             items = [str(v).strip() for v in value]
         else:
-            raise self.error(key, f"expected a list of names, got `{value}`")
+            raise self.error(key, f"expected a list of names, got `{shown(value)}`")
         return [i for i in items if i]
 
     def table(self, key: str) -> dict[str, Any]:
