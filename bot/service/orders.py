@@ -24,12 +24,12 @@ MARK = {Verdict.ACCEPTED: "✅", Verdict.WARNING: "⚠️", Verdict.FLAGGED: "�
 
 def verdict_lines(checks: list[OrderCheck]) -> str:
     out = []
-    for c in checks:  # a line is quoted back clipped: a 5,000-character order needs no 5,000-character echo
+    for c in checks:  # a refused line is quoted back clipped: a 5,000-character typo needs no 5,000-character echo
         line = f"{MARK[c.verdict]} {c.line}: "
         if c.verdict is Verdict.REJECTED:
-            line += f"`{clip(c.text, 200)}` — {clip(c.message, 400, one_line=False)}"
+            line += f"`{clip(c.text, 200)}` — {clip(c.message, 1000, one_line=False)}"
         else:
-            line += f"`{clip(c.canonical, 200)}`" + (f" — {clip(c.message, 400, one_line=False)}" if c.message else "")
+            line += f"`{c.canonical}`" + (f" — {clip(c.message, 1000, one_line=False)}" if c.message else "")
         out.append(line)
     return "\n".join(out)
 

@@ -345,3 +345,49 @@ async def test_forged_button_ids_get_an_answer(console: Console, custom_id: str)
         assert lite.fake.answered.get(payload["token"]), f"{custom_id!r} was never answered"
         sent = [s for s in lite.fake.sent if s.params.get("token") == payload["token"]]
         assert_clean(sent)
+
+
+def autocompleted(con: Console) -> list[tuple[str, str]]:
+    """Every (command, option) pair that has an autocomplete."""
+    return sorted((name, p.name) for name, command in leaf_commands(con) for p in command.parameters
+                  if p.autocomplete)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(data=st.data())
+async def test_any_autocomplete_answers_with_at_most_25_fitting_choices(console: Console,
+                                                                        data: st.DataObject) -> None:
+    if not getattr(console, "_hostile_ready", False):
+        await freeform(console)
+        console._hostile_ready = True  # type: ignore[attr-defined]
+    command, option = data.draw(st.sampled_from(autocompleted(console)), label="option")
+    options = {}
+    if option != "campaign" and data.draw(st.booleans(), label="with a campaign"):
+        options["campaign"] = data.draw(hostile_text, label="campaign")
+    options[option] = data.draw(hostile_text, label="typed")  # the last option is the one being typed
+    console.channel = data.draw(st.sampled_from(["forum", "elsewhere"]), label="channel")
+    user = data.draw(st.sampled_from(["gaius", "hanno", "mallory"]), label="user")
+    sent = await complete(console, user, command, **options)
+    answers = [s for s in sent if s.kind == "interaction_response"]
+    assert answers and answers[-1].payload["type"] == 8, f"/{command} {option}: no autocomplete answer"
+    choices = answers[-1].payload["data"]["choices"]
+    assert len(choices) <= 25
+    assert all(1 <= len(c["name"]) <= 100 and len(str(c["value"])) <= 100 for c in choices)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(text=st.one_of(st.sampled_from(NASTY), st.text(max_size=200),
+                      st.lists(st.sampled_from(["hold Sicily", "\x00", "", "\r", "@everyone", "²"]), max_size=50)
+                      .map("\n".join)))
+async def test_the_orders_form_answers_any_text_cleanly(console: Console, text: str) -> None:
+    if not getattr(console, "_hostile_ready", False):
+        await freeform(console)
+        console._hostile_ready = True  # type: ignore[attr-defined]
+    await say(console, "hanno", "orders withdraw")
+    await say(console, "hanno", "orders submit")  # opens the form
+    console.user = "hanno"
+    mark = len(console.fake.sent)
+    await console._interact(Line(verb="form", user="hanno", options={"orders": text[:4000]}))
+    await console.pump()
+    said = assert_clean(console.fake.sent[mark:])
+    assert "orders" in said.lower(), said[:300]
