@@ -391,3 +391,14 @@ async def test_the_orders_form_answers_any_text_cleanly(console: Console, text: 
     await console.pump()
     said = assert_clean(console.fake.sent[mark:])
     assert "orders" in said.lower(), said[:300]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(option=st.sampled_from(["name", "ruleset", "options"]), value=hostile_text,
+       known=st.sampled_from(["max_seats", "reveal_orders", "rounds", "expansion"]))
+async def test_creating_a_campaign_with_any_hostile_value_gets_a_clean_answer(lite: Console, option: str,
+                                                                             value: str, known: str) -> None:
+    lite.channel = f"new-{len(lite.fake.sent)}"  # a fresh channel each time: creations do not crowd each other
+    options = {"name": f"C{len(lite.fake.sent)}", "ruleset": "freeform"}
+    options[option] = value if option != "options" else f"{known}={value}"
+    assert_clean(await say(lite, "gaius", "campaign create", **options))
