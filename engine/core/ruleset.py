@@ -124,7 +124,7 @@ class Ruleset(ABC, Generic[S]):
         unknown = sorted(set(given) - set(known))
         if unknown:
             names = ", ".join(o.name for o in self.options) or "none"
-            shown = ", ".join(f"`{name[:40]}`" for name in unknown[:5])
+            shown = ", ".join(name[:40] for name in unknown[:5])
             raise RulesError(f"unknown option {shown} (options: {names})")
         return {o.name: (o.parse(given[key]) if key in given else o.default) for key, o in known.items()}
 
