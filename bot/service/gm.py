@@ -214,10 +214,10 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
         old_user = seat.user_id if seat else None
         if op in ("assign", "auto") and seat is None:
             if campaign.status != "lobby":
-                raise NotFound(f"**{campaign.name}** has no seat `{seat_name}`")
+                raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
             seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
         if seat is None:
-            raise NotFound(f"**{campaign.name}** has no seat `{seat_name}`")
+            raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
         if op == "assign":
             if seat.user_id is not None and not seat.automatic and seat.user_id != user_id:
                 raise ServiceError(f"**{seat.name}** is held by <@{seat.user_id}>: use `/gm seat replace`")

@@ -132,7 +132,7 @@ async def test_a_ruleset_name_and_options_typed_long_are_quoted_short(console: C
     assert "x" * 41 not in text
 
 
-@pytest.mark.parametrize("option", ["when", "key", "campaign", "seat", "table"])
+@pytest.mark.parametrize("option", ["when", "key", "campaign", "seat", "gm seat", "table"])
 async def test_a_2500_character_value_is_quoted_back_clipped(lite: Console, option: str) -> None:
     await freeform(lite)
     long = "q" * 2500
@@ -141,6 +141,7 @@ async def test_a_2500_character_value_is_quoted_back_clipped(lite: Console, opti
         "key": ("gm settings", {"key": long, "value": "1"}),
         "campaign": ("campaign status", {"campaign": long}),
         "seat": ("orders list", {"seat": long}),
+        "gm seat": ("gm seat kick", {"seat": long}),
         "table": ("gm table roll", {"name": long}),
     }[option]
     text = assert_clean(await say(lite, "gaius", command, **options))
