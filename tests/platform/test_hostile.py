@@ -403,3 +403,32 @@ async def test_creating_a_campaign_with_any_hostile_value_gets_a_clean_answer(li
     options = {"name": f"C{len(lite.fake.sent)}", "ruleset": "freeform"}
     options[option] = value if option != "options" else f"{known}={value}"
     assert_clean(await say(lite, "gaius", "campaign create", **options))
+
+
+SWEEP_TEXT = ["x" * 2500, "#2147483648", "#²", "a\x00b", "\r\n\r\n", "@everyone"]
+SWEEP_INT = [2**31, 2**63, -(2**31) - 1]
+
+
+async def test_every_option_of_every_command_answers_the_nastiest_values(console: Console, tmp_path: Path) -> None:
+    """Not sampled: each option of each command, with each of a few values that once broke one of them."""
+    await freeform(console)
+    (tmp_path / "upload.txt").write_text(UPLOADS["deep array"], encoding="utf-8")
+    for name, command in leaf_commands(console):
+        for param in command.parameters:
+            if param.type is discord.AppCommandOptionType.integer:
+                values: list[object] = list(SWEEP_INT)
+            elif param.type is discord.AppCommandOptionType.string and not param.choices:
+                values = list(SWEEP_TEXT)
+            else:
+                continue
+            for user, value in [(u, v) for u in ("gaius", "hanno") for v in values]:  # the GM, and a player
+                options = {p.name: BENIGN.get(p.name, "x") for p in command.parameters if p.required}
+                options.update({p.name: "upload.txt" for p in command.parameters
+                                if p.required and p.type is discord.AppCommandOptionType.attachment})
+                options.update({p.name: "@mallory" for p in command.parameters
+                                if p.required and p.type is discord.AppCommandOptionType.user})
+                options[param.name] = value
+                try:
+                    assert_clean(await say(console, user, name, **options))
+                except AssertionError as exc:
+                    raise AssertionError(f"@{user} /{name} {param.name}={str(value)[:20]!r}: {exc}") from None
