@@ -8,6 +8,7 @@ first, in one linear pass, and refused with a clear message before `tomllib` see
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,17 @@ def check_text(name: str, text: str, limits: Limits = LIMITS) -> None:
         raise UploadError(f"{name}: the file holds NUL bytes; it is not a text file")
 
 
+# Runs the scan can skip whole: they change no count (bare keys, numbers, blanks), and strings and comments
+_PLAIN = re.compile(r"[A-Za-z0-9_+:\- \t\r]+")
+_STRINGS = {
+    '"""': re.compile(r'"""(?:[^\\"]|\\.|"(?!""))*(?:"""|$)', re.DOTALL),
+    "'''": re.compile(r"'''(?:[^']|'(?!''))*(?:'''|$)"),
+    '"': re.compile(r'"(?:[^"\\\n]|\\.)*"?'),
+    "'": re.compile(r"'[^'\n]*'?"),
+}
+_COMMENT = re.compile(r"#[^\n]*")
+
+
 def scan_toml(name: str, text: str, limits: Limits = LIMITS) -> None:
     """One linear pass over TOML text, outside strings and comments, refusing shapes too deep or too many."""
     check_text(name, text, limits)
@@ -53,24 +65,18 @@ def scan_toml(name: str, text: str, limits: Limits = LIMITS) -> None:
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
+        plain = _PLAIN.match(text, i)
+        if plain:
+            i = plain.end()
+            continue
         if ch in "\"'":
-            triple = text.startswith(ch * 3, i)
-            close = ch * 3 if triple else ch
-            j = i + len(close)
-            while j < n:
-                if ch == '"' and text[j] == "\\":
-                    j += 2
-                    continue
-                if text.startswith(close, j):
-                    break
-                if not triple and text[j] == "\n":
-                    break  # an unclosed one-line string: tomllib will name the error
-                j += 1
-            i = j + len(close)
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            found = _STRINGS[quote].match(text, i)
+            i = found.end() if found else n
             continue  # a quoted key segment keeps the dotted chain going
         if ch == "#":
-            end = text.find("\n", i)
-            i = n if end < 0 else end
+            comment = _COMMENT.match(text, i)
+            i = comment.end() if comment else n
             continue
         if ch in "[{":
             depth += 1
@@ -97,8 +103,8 @@ def scan_toml(name: str, text: str, limits: Limits = LIMITS) -> None:
             if ch != "=":
                 key_start = i + 1
             dots = 0
-        elif not (ch.isascii() and (ch.isalnum() or ch in "_-+:")) and ch not in " \t\r":
-            dots = 0
+        else:
+            dots = 0  # any other character ends a dotted chain
         i += 1
 
 
