@@ -432,3 +432,11 @@ async def test_every_option_of_every_command_answers_the_nastiest_values(console
                     assert_clean(await say(console, user, name, **options))
                 except AssertionError as exc:
                     raise AssertionError(f"@{user} /{name} {param.name}={str(value)[:20]!r}: {exc}") from None
+
+
+async def test_seat_autocomplete_of_a_campaign_without_its_seat_file_offers_nothing(lite: Console) -> None:
+    lite.channel = "narrow-seas"
+    await say(lite, "gm", "campaign create", name="Narrow Seas", ruleset="lote-modern")
+    sent = await complete(lite, "victoria", "campaign join", seat="Eng")
+    answers = [s for s in sent if s.kind == "interaction_response"]
+    assert answers and answers[-1].payload == {"type": 8, "data": {"choices": []}}

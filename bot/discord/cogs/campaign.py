@@ -9,6 +9,8 @@ from discord.ext import commands
 from bot.discord.common import CleanText, Text, campaign_names, herald, who
 from bot.discord.replies import defer, send
 from bot.service import campaigns, export
+from bot.service.errors import ServiceError
+from engine.core import RulesError
 from engine.rulesets import available
 
 
@@ -17,7 +19,11 @@ async def ruleset_choices(interaction: discord.Interaction, current: str) -> lis
 
 
 async def seat_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    names = await campaigns.free_seats(herald(interaction).services, who(interaction), interaction.namespace.campaign)
+    try:
+        names = await campaigns.free_seats(herald(interaction).services, who(interaction),
+                                           interaction.namespace.campaign)
+    except (ServiceError, RulesError):
+        return []  # e.g. a LotE campaign whose sheets (its seats) are not uploaded yet
     return [app_commands.Choice(name=n, value=n) for n in names if n.lower().startswith(current.lower())][:25]
 
 
