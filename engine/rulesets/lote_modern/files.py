@@ -25,6 +25,7 @@ def load_toml(name: str, text: str) -> dict[str, Any]:
     return guarded_toml(name, text)
 
 
+_TABLE_HEADER = re.compile(r"^\s*\[\s*([^\[\]\s]+)\s*\]")
 _LONG_QUOTE = re.compile(r"`([^`]{61,})`")  # a value quoted back whole, wherever the message was written
 
 
@@ -40,6 +41,7 @@ class Source:
     def __init__(self, name: str, text: str) -> None:
         self.name = name
         self.lines = text.splitlines()
+        self._tables: dict[str, int] | None = None
 
     def headers(self, header: str, start: int = 1, end: int | None = None) -> list[int]:
         """Line numbers (1-based) of each ``[[header]]`` between `start` and `end`."""
@@ -49,11 +51,12 @@ class Source:
 
     def table(self, header: str) -> int | None:
         """Line number of a ``[header]`` table."""
-        pattern = re.compile(r"^\s*\[\s*" + re.escape(header) + r"\s*\]")
-        for n, line in enumerate(self.lines, start=1):
-            if pattern.match(line):
-                return n
-        return None
+        if self._tables is None:  # indexed once: asked per nation and key, a rescan each time grew quadratic
+            self._tables = {}
+            for n, line in enumerate(self.lines, start=1):
+                if found := _TABLE_HEADER.match(line):
+                    self._tables.setdefault(found[1], n)
+        return self._tables.get(header)
 
     def key(self, key: str, start: int = 1, end: int | None = None) -> int | None:
         """Line number of the first ``key =`` between `start` and `end`."""
