@@ -8,8 +8,12 @@ from typing import Any
 
 from bot.service.clock import format_span, parse_span
 from bot.service.errors import ServiceError
+from bot.service.quoting import clip
 
 AUTO_ADVANCE = ("off", "deadline", "all-in", "both")
+# Checked when the GM sets them: a 30s deadline_every or a 0d turn timer would break every later turn
+SHORTEST, LONGEST = timedelta(minutes=1), timedelta(days=366)
+MAX_REMINDERS = 5
 
 
 @dataclass(frozen=True)
@@ -29,11 +33,12 @@ class CampaignSettings:
         return asdict(self)
 
     def reminder_spans(self) -> list[timedelta]:
-        return [parse_span(p) for p in self.reminders.split(",") if p.strip()]
+        spans = [_stored_span(p) for p in self.reminders.split(",") if p.strip()]
+        return [s for s in spans if s is not None]
 
     def span(self, name: str) -> timedelta | None:
         value = getattr(self, name)
-        return parse_span(value) if value else None
+        return _stored_span(value) if value else None
 
     def with_value(self, key: str, raw: str) -> CampaignSettings:
         key = key.strip().replace("-", "_")
@@ -55,9 +60,22 @@ class CampaignSettings:
                 raise ServiceError(str(exc)) from None
             if key != "reminders" and len(spans) != 1:
                 raise ServiceError(f"{key} is one duration, like 3d")
+            if len(spans) > MAX_REMINDERS:
+                raise ServiceError(f"at most {MAX_REMINDERS} reminders, like 24h,1h")
+            if not all(SHORTEST <= s <= LONGEST for s in spans):
+                raise ServiceError(f"{key} takes durations from 1m to 366d, like 3d or 36h")
             return replace(self, **{key: ",".join(format_span(s).replace(" ", "") for s in spans)})
         names = ", ".join(f.name for f in fields(self))
-        raise ServiceError(f"no setting `{key}` (settings: {names})")
+        raise ServiceError(f"no setting `{clip(key, 40)}` (settings: {names})")
 
     def describe(self) -> str:
         return "\n".join(f"`{k}` = {v if v not in ('', None) else 'off'}" for k, v in self.dump().items())
+
+
+def _stored_span(text: str) -> timedelta | None:
+    """A stored duration; one saved before ranges were checked (30s, 0d) counts as off, never as an error."""
+    try:
+        span = parse_span(text)
+    except ValueError:
+        return None
+    return span if SHORTEST <= span <= LONGEST else None

@@ -15,6 +15,7 @@ from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Caller, Services
 from bot.service.errors import ServiceError
 from bot.service.lookup import find_campaign, require_gm, seat_of
+from bot.service.quoting import clip
 from bot.service.replies import Reply
 from bot.store.models import Campaign, Follower, OrderSet, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
@@ -36,7 +37,7 @@ def parse_options(text: str | None) -> dict[str, str]:
             if not piece:
                 continue
             if "=" not in piece:
-                raise ServiceError(f"options are name=value pairs; `{piece}` has no `=`")
+                raise ServiceError(f"options are name=value pairs; `{clip(piece, 40)}` has no `=`")
             key, value = piece.split("=", 1)
             out[key.strip()] = value.strip()
     return out
@@ -45,7 +46,7 @@ def parse_options(text: str | None) -> dict[str, str]:
 def check_seat_name(name: str) -> str:
     name = " ".join(name.split())
     if not SEAT.match(name) or name.lower() in RESERVED_SEATS:
-        raise ServiceError(f"`{name}` cannot be a seat name: 1-32 characters, no `:@#` or markdown, "
+        raise ServiceError(f"`{clip(name, 40)}` cannot be a seat name: 1-32 characters, no `:@#` or markdown, "
                            f"not {', '.join(sorted(RESERVED_SEATS))}")
     return name
 

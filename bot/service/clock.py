@@ -6,8 +6,12 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
-_SPAN = re.compile(r"(\d+)\s*([wdhms])", re.IGNORECASE)
-_UNITS = {"w": "weeks", "d": "days", "h": "hours", "m": "minutes", "s": "seconds"}
+from bot.service.quoting import clip
+
+# ASCII digits only (\d would take "²" or "٣"), and few enough that timedelta cannot overflow
+_SPAN = re.compile(r"([0-9]{1,7})\s*([wdhms])", re.IGNORECASE)
+_SECONDS = {"w": 604800, "d": 86400, "h": 3600, "m": 60, "s": 1}
+LONGEST = timedelta(days=3660)  # no span Herald schedules is longer than ten years
 
 
 class Clock(Protocol):
@@ -34,12 +38,15 @@ class ManualClock:
 
 
 def parse_span(text: str) -> timedelta:
-    """``2d``, ``36h``, ``1w 2d``, ``90m`` → a timedelta."""
+    """``2d``, ``36h``, ``1w 2d``, ``90m`` → a timedelta (at most ten years)."""
     cleaned = text.strip().lstrip("+")
-    parts = _SPAN.findall(cleaned)
+    parts = _SPAN.findall(cleaned) if len(cleaned) <= 60 else []
     if not parts or _SPAN.sub("", cleaned).strip(" ,"):
-        raise ValueError(f"`{text}` is not a duration like 2d, 36h, 1w 2d or 90m")
-    return timedelta(**{_UNITS[u.lower()]: int(n) for n, u in parts})
+        raise ValueError(f"`{clip(text, 60)}` is not a duration like 2d, 36h, 1w 2d or 90m")
+    seconds = sum(int(n) * _SECONDS[u.lower()] for n, u in parts)
+    if seconds > LONGEST.total_seconds():
+        raise ValueError(f"`{clip(text, 60)}` is longer than ten years")
+    return timedelta(seconds=seconds)
 
 
 def format_span(span: timedelta) -> str:

@@ -12,12 +12,13 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, steps, timers
-from bot.service.campaign_settings import CampaignSettings
+from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.campaigns import hand_over_thread
 from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_gm
+from bot.service.quoting import clip, clip_quotes
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import gm_only, summary
@@ -159,16 +160,24 @@ async def snapshot_choices(services: Services, caller: Caller, campaign_name: st
 
 
 def parse_when(text: str, now: datetime) -> datetime:
-    """``2d``, ``36h`` from now, or a UTC date and time like ``2026-12-01 18:00``."""
+    """``2d``, ``36h`` from now (1m to 366d), or a UTC date and time like ``2026-12-01 18:00`` before 9999."""
     try:
-        return now + parse_span(text)
+        span = parse_span(text)
     except ValueError:
         pass
+    else:
+        if not SHORTEST <= span <= LONGEST:
+            raise ServiceError("a deadline is 1m to 366d away, like 2d or 36h")
+        return now + span
     try:
-        when = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise ServiceError(f"`{text}` is neither a duration (2d, 36h) nor a UTC time (2026-12-01 18:00)") from None
-    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+        when = datetime.fromisoformat(text.strip()) if len(text) <= 40 else None
+        if when is not None:
+            when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+    except (ValueError, OverflowError):
+        when = None
+    if when is None or when.year >= 9999:
+        raise ServiceError(f"`{clip(text, 40)}` is neither a duration (2d, 36h) nor a UTC time (2026-12-01 18:00)")
+    return when
 
 
 async def deadline(services: Services, caller: Caller, when: str | None, campaign_name: str | None) -> Reply:
@@ -206,10 +215,10 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
         old_user = seat.user_id if seat else None
         if op in ("assign", "auto") and seat is None:
             if campaign.status != "lobby":
-                raise NotFound(f"**{campaign.name}** has no seat `{seat_name}`")
+                raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
             seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
         if seat is None:
-            raise NotFound(f"**{campaign.name}** has no seat `{seat_name}`")
+            raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
         if op == "assign":
             if seat.user_id is not None and not seat.automatic and seat.user_id != user_id:
                 raise ServiceError(f"**{seat.name}** is held by <@{seat.user_id}>: use `/gm seat replace`")
@@ -285,13 +294,18 @@ def campaign_tables(campaign: Campaign) -> dict[str, Table]:
     return tables
 
 
+MAX_MODIFIER = 1000
+
+
 async def table_roll(services: Services, caller: Caller, name: str, private: bool, modifier: int,
                      campaign_name: str | None) -> Reply:
+    if abs(modifier) > MAX_MODIFIER:
+        raise ServiceError(f"a table modifier runs from -{MAX_MODIFIER} to {MAX_MODIFIER}")
     async with gm_write(services, caller, campaign_name) as (session, campaign):
         tables = campaign_tables(campaign)
         table = tables.get(name) or next((t for k, t in tables.items() if k.lower() == name.strip().lower()), None)
         if table is None:
-            raise NotFound(f"no table `{name}` (tables: {', '.join(sorted(tables)) or 'none'})")
+            raise NotFound(f"no table `{clip(name, 40)}` (tables: {', '.join(sorted(tables)) or 'none'})")
         vis = Visibility.gm_only() if private else Visibility.everyone()
         campaign.roll_count += 1
         dice = record.dice_of(campaign, f"table/{campaign.roll_count}")
@@ -310,7 +324,7 @@ async def table_upload(services: Services, caller: Caller, text: str, campaign_n
         try:
             tables = parse_tables(text)
         except RulesError as exc:
-            raise ServiceError(str(exc)) from None
+            raise ServiceError(clip_quotes(str(exc))) from None
         campaign.tables = {**(campaign.tables or {}), **{n: t.dump() for n, t in tables.items()}}
         record.log(session, campaign, services, kind="tables", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.gm_only(), body={"source": text, "names": sorted(tables)})
@@ -330,7 +344,7 @@ async def upload(services: Services, caller: Caller, kind: str, text: str, campa
         ruleset = record.ruleset_of(campaign)
         if kind not in ruleset.uploads:
             kinds = ", ".join(f"`{k}`" for k in ruleset.uploads) or "none"
-            raise ServiceError(f"{ruleset.title} takes no `{kind}` files (it takes: {kinds})")
+            raise ServiceError(f"{ruleset.title} takes no `{clip(kind, 40)}` files (it takes: {kinds})")
         try:
             if campaign.status == "lobby":
                 summary = ruleset.check_upload(kind, text)
@@ -343,7 +357,7 @@ async def upload(services: Services, caller: Caller, kind: str, text: str, campa
             dice = record.dice_of(campaign, f"{campaign.phase_key}/upload{campaign.log_seq}")
             step = ruleset.upload(state, kind, text)
         except RulesError as exc:
-            raise ServiceError(f"`{kind}` not accepted: {exc}") from None
+            raise ServiceError(f"`{kind}` not accepted: {clip_quotes(str(exc))}") from None
         await steps.record_step(session, services, campaign, ruleset, step, dice, kind="upload",
                                 actor=gm_actor(caller), body={"kind": kind, "text": text},
                                 visibility=Visibility.gm_only())
@@ -372,7 +386,7 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
         if key is None:
             return Reply(f"Settings of **{campaign.name}**:\n{current.describe()}", campaign_id=campaign.id)
         if value is None:
-            raise ServiceError(f"give a value for `{key}`")
+            raise ServiceError(f"give a value for `{clip(key, 40)}`")
         updated = current.with_value(key, value)
         campaign.settings = updated.dump()
         record.log(session, campaign, services, kind="settings", actor="GM", actor_user_id=caller.user_id,

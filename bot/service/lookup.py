@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.context import Caller
 from bot.service.errors import NotAllowed, NotFound
+from bot.service.quoting import clip
 from bot.store.models import Campaign, Seat
 from engine.core import Viewer
+
+_ID = re.compile(r"[0-9]{1,10}")  # ASCII only: str.isdigit() takes "²", which int() refuses
+MAX_ID = 2**31 - 1  # the database's integer column
+MAX_NAME = 60  # campaign names are 1-60 characters (campaigns.NAME)
 
 
 async def find_campaign(session: AsyncSession, caller: Caller, name: str | None = None, *,
@@ -17,15 +24,18 @@ async def find_campaign(session: AsyncSession, caller: Caller, name: str | None 
     base = select(Campaign).where(Campaign.guild_id == caller.guild_id)
     if for_update:
         base = base.with_for_update()  # PostgreSQL: one writer per campaign; SQLite: BEGIN IMMEDIATE
-    if name and name.startswith("#") and name[1:].isdigit():  # buttons carry the campaign's id
-        found = await session.scalar(base.where(Campaign.id == int(name[1:])))
+    if name and name.startswith("#") and _ID.fullmatch(name[1:]):  # buttons carry the campaign's id
+        campaign_id = int(name[1:])
+        found = None if campaign_id > MAX_ID else await session.scalar(base.where(Campaign.id == campaign_id))
         if found is None:
             raise NotFound("that campaign no longer exists")
         return found
     if name:
-        found = await session.scalar(base.where(func.lower(Campaign.name) == name.strip().lower()))
+        wanted = " ".join(name.replace("\x00", "").split()).lower()
+        found = None if len(wanted) > MAX_NAME else await session.scalar(
+            base.where(func.lower(Campaign.name) == wanted))
         if found is None:
-            raise NotFound(f"no campaign called **{name}** in this server (see `/campaign list`)")
+            raise NotFound(f"no campaign called **{clip(name, 60)}** in this server (see `/campaign list`)")
         return found
     here = list(await session.scalars(base.where(or_(
         Campaign.thread_id == caller.channel_id, Campaign.gm_thread_id == caller.channel_id,

@@ -10,23 +10,26 @@ from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_seat
+from bot.service.quoting import clip
 from bot.service.record import wake_after_commit
 from bot.service.replies import Reply
 from bot.store.models import Campaign, OrderSet, Seat, Timer
 from engine.core import OrderCheck, Phase, RulesError, Verdict, Visibility, Window
 
-MAX_ORDERS = 20_000
+MAX_ORDERS = 20_000      # characters in one submission (README, "Orders")
+MAX_ORDER_LINES = 500    # lines in one submission
+FORM_LIMIT = 4000        # what Discord's form field holds; longer orders go by file
 MARK = {Verdict.ACCEPTED: "✅", Verdict.WARNING: "⚠️", Verdict.FLAGGED: "🚩", Verdict.REJECTED: "❌"}
 
 
 def verdict_lines(checks: list[OrderCheck]) -> str:
     out = []
-    for c in checks:
+    for c in checks:  # a refused line is quoted back clipped: a 5,000-character typo needs no 5,000-character echo
         line = f"{MARK[c.verdict]} {c.line}: "
         if c.verdict is Verdict.REJECTED:
-            line += f"`{c.text}` — {c.message}"
+            line += f"`{clip(c.text, 200)}` — {clip(c.message, 1000, one_line=False)}"
         else:
-            line += f"`{c.canonical}`" + (f" — {c.message}" if c.message else "")
+            line += f"`{c.canonical}`" + (f" — {clip(c.message, 1000, one_line=False)}" if c.message else "")
         out.append(line)
     return "\n".join(out)
 
@@ -44,11 +47,20 @@ async def _window(session: AsyncSession, campaign: Campaign, seat: Seat) -> tupl
     return phase, state
 
 
+def clean(text: str) -> str:
+    """Orders as stored: NULs dropped (PostgreSQL text cannot hold them), line ends made plain."""
+    return text.replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n")
+
+
 def _check(campaign: Campaign, state: object, seat: str, text: str) -> list[OrderCheck]:
     if not text.strip():
         raise ServiceError("your orders are empty")
     if len(text) > MAX_ORDERS:
-        raise ServiceError(f"orders are at most {MAX_ORDERS} characters; yours are {len(text)}")
+        raise ServiceError(f"orders are at most {MAX_ORDERS:,} characters; yours are {len(text):,}. "
+                           f"Nothing was saved.")
+    lines = sum(1 for line in text.split("\n") if line.strip())
+    if lines > MAX_ORDER_LINES:
+        raise ServiceError(f"orders are at most {MAX_ORDER_LINES} lines; yours are {lines}. Nothing was saved.")
     try:
         return record.ruleset_of(campaign).check(state, seat, text)
     except RulesError as exc:
@@ -56,6 +68,7 @@ def _check(campaign: Campaign, state: object, seat: str, text: str) -> list[Orde
 
 
 async def submit(services: Services, caller: Caller, text: str, campaign_name: str | None) -> Reply:
+    text = clean(text)
     async with services.db.write() as session:
         campaign = await find_campaign(session, caller, campaign_name, for_update=True)
         seat = await require_seat(session, campaign, caller)
@@ -87,7 +100,15 @@ async def submit(services: Services, caller: Caller, text: str, campaign_name: s
     head = f"Orders for **{phase.label}** saved ({len(checks) - rejected} accepted"
     head += f", {rejected} rejected — fix and submit again" if rejected else ""
     head += "). You can change them until the turn resolves.\n"
-    return Reply(head + verdicts, campaign_id=campaign.id)
+    return Reply(head + verdicts + _cut_warning(text), campaign_id=campaign.id)
+
+
+def _cut_warning(text: str) -> str:
+    """A form holds FORM_LIMIT characters and Discord cuts a longer paste without a word: say so."""
+    if len(text) != FORM_LIMIT:
+        return ""
+    return (f"\n⚠️ These orders are exactly {FORM_LIMIT:,} characters, all the form holds: if you pasted more, "
+            f"Discord cut the rest. Send longer orders as a file with `/orders submit file:`.")
 
 
 async def _all_in(session: AsyncSession, campaign: Campaign, phase: Phase) -> bool:
@@ -99,12 +120,14 @@ async def _all_in(session: AsyncSession, campaign: Campaign, phase: Phase) -> bo
 
 
 async def check(services: Services, caller: Caller, text: str, campaign_name: str | None) -> Reply:
+    text = clean(text)
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
         seat = await require_seat(session, campaign, caller)
         _, state = await _window(session, campaign, seat)
         checks = _check(campaign, state, seat.name, text)
-    return Reply("Dry run — nothing was saved.\n" + verdict_lines(checks), campaign_id=campaign.id)
+    return Reply("Dry run — nothing was saved.\n" + verdict_lines(checks) + _cut_warning(text),
+                 campaign_id=campaign.id)
 
 
 async def show(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
@@ -147,7 +170,12 @@ async def current_text(services: Services, caller: Caller, campaign_name: str | 
         row = await session.scalar(select(OrderSet).where(
             OrderSet.campaign_id == campaign.id, OrderSet.seat == seat.name,
             OrderSet.phase_key == campaign.phase_key, OrderSet.status == "open"))
-        return campaign.id, row.text if row else ""
+        current = row.text if row else ""
+    if len(current) > FORM_LIMIT:  # the form would cut them: never show a form that drops lines
+        raise ServiceError(f"your orders so far are {len(current):,} characters, more than the form holds "
+                           f"({FORM_LIMIT:,}): send them as a file with `/orders submit file:`, "
+                           f"or see them with `/orders list`")
+    return campaign.id, current
 
 
 async def withdraw(services: Services, caller: Caller, campaign_name: str | None) -> Reply:

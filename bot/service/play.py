@@ -109,9 +109,14 @@ async def roll(services: Services, caller: Caller, notation: str, private: bool,
                  campaign_id=campaign.id)
 
 
+MAX_TURN = 2**31 - 1
+
+
 async def _state_at(session: AsyncSession, campaign: Campaign, turn: int | None) -> tuple[dict[str, Any], str]:
     if turn is None or turn == campaign.turn:
         return campaign.state or {}, campaign.phase_label or ""
+    if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
+        raise NotFound(f"**{campaign.name}** has no turn {turn} on record")
     shot = await session.scalar(select(Snapshot).where(
         Snapshot.campaign_id == campaign.id, Snapshot.turn == turn, Snapshot.undone.is_(False))
         .order_by(Snapshot.seq.desc()).limit(1))

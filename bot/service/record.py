@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.context import Services
 from bot.service.errors import NotFound, ServiceError
+from bot.service.quoting import clip
 from bot.store.models import Campaign, LogEntry, OutboxPost, Seat, Snapshot
 from engine.core import Dice, Phase, RulesError, Ruleset, Viewer, Visibility
 from engine.rulesets import get as get_ruleset
@@ -51,7 +52,7 @@ async def seat_named(session: AsyncSession, campaign: Campaign, name: str) -> Se
     for seat in await seats_of(session, campaign.id):
         if seat.name.lower() == name.strip().lower():
             return seat
-    raise NotFound(f"**{campaign.name}** has no seat `{name}`")
+    raise NotFound(f"**{campaign.name}** has no seat `{clip(name, 40)}`")
 
 
 def log(session: AsyncSession, campaign: Campaign, services: Services, *, kind: str, actor: str,

@@ -12,6 +12,7 @@ import contextvars
 import hashlib
 import hmac
 import random
+import re
 import secrets
 from collections import Counter
 from collections.abc import Sequence
@@ -30,6 +31,10 @@ RollKind = Literal["dice", "notation", "shuffle"]
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_NOTATION = 100
+MAX_NOTATION_SIDES = 10**6
+_NOTATION_CHARS = re.compile(r"[0-9a-zA-Z%+\-*/^().,<>=!\s]+")
+_NUMBER = re.compile(r"[0-9]+")
+_SIDES = re.compile(r"[dD]\s*([0-9]+)")
 
 
 def new_seed() -> bytes:
@@ -161,15 +166,32 @@ def _notation_total(value: Any) -> int:
     return sum(int(v) for v in value)
 
 
+def _not_notation(text: str) -> RulesError:
+    """Our own words, never the parser's (its text quotes the input and runs long)."""
+    printable = "".join(c if c.isprintable() and c != "`" else "?" for c in text)
+    shown = printable if len(printable) <= 40 else printable[:39] + "…"
+    return RulesError(f"`{shown}` is not dice notation I can roll: try 2d6+1, 4d6h3, 3d6x6, d% or 4dF "
+                      f"(up to {MAX_DICE} dice of up to {MAX_NOTATION_SIDES:,} sides)")
+
+
+def _check_notation(text: str) -> None:
+    """Refuse before parsing: only ASCII notation, numbers of at most 7 digits, sides within MAX_NOTATION_SIDES."""
+    if not _NOTATION_CHARS.fullmatch(text) or any(len(n) > 7 for n in _NUMBER.findall(text)):
+        raise _not_notation(text)
+    if any(int(sides) > MAX_NOTATION_SIDES for sides in _SIDES.findall(text)):
+        raise _not_notation(text)
+
+
 def _evaluate_notation(stream: Stream, text: str) -> int:
     token = _evaluating.set(stream)
     try:
         value = dice_notation.roll(text, random=stream, max_dice=MAX_DICE)
-    except (dice_notation.DiceBaseException, ZeroDivisionError, ValueError, RecursionError) as exc:
-        raise RulesError(f"`{text}` is not dice notation I can roll: {str(exc).splitlines()[0]}") from exc
+        return _notation_total(value)
+    except (dice_notation.DiceBaseException, ZeroDivisionError, ValueError, RecursionError, OverflowError,
+            TypeError) as exc:
+        raise _not_notation(text) from exc
     finally:
         _evaluating.reset(token)
-    return _notation_total(value)
 
 
 def rederive(seed: bytes, roll: Roll) -> Roll:
@@ -223,6 +245,7 @@ class Dice:
         text = text.strip()
         if not text or len(text) > MAX_NOTATION:
             raise RulesError(f"dice notation must be 1-{MAX_NOTATION} characters")
+        _check_notation(text)
         key, stream = self._stream(purpose)
         total = _evaluate_notation(stream, text)
         return self._log(Roll(key, purpose, "notation", text, tuple(stream.draws), total, visibility))

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, RulesError, UploadError
 from engine.core.events import Step
+from engine.core.numbers import is_count
 from engine.core.orders import OrderCheck
 from engine.core.phases import Phase
 from engine.core.rng import Dice
@@ -43,19 +44,18 @@ class Option:
                 return True
             if text.lower() in ("0", "no", "false", "off"):
                 return False
-            raise RulesError(f"option `{self.name}` is yes or no, not `{raw}`")
+            raise RulesError(f"option `{self.name}` is yes or no, not `{raw[:40]}`")
         if isinstance(self.default, int):
-            try:
-                value = int(text)
-            except ValueError:
-                raise RulesError(f"option `{self.name}` is a whole number, not `{raw}`") from None
+            if not is_count(text.removeprefix("-")):  # ASCII digits only: int() would take "٣"
+                raise RulesError(f"option `{self.name}` is a whole number, not `{raw[:40]}`")
+            value = int(text)
             if self.minimum is not None and value < self.minimum:
                 raise RulesError(f"option `{self.name}` is at least {self.minimum}")
             if self.maximum is not None and value > self.maximum:
                 raise RulesError(f"option `{self.name}` is at most {self.maximum}")
             return value
         if self.choices and text not in self.choices:
-            raise RulesError(f"option `{self.name}` is one of {', '.join(self.choices)}; not `{raw}`")
+            raise RulesError(f"option `{self.name}` is one of {', '.join(self.choices)}; not `{raw[:40]}`")
         return text
 
 
@@ -124,7 +124,8 @@ class Ruleset(ABC, Generic[S]):
         unknown = sorted(set(given) - set(known))
         if unknown:
             names = ", ".join(o.name for o in self.options) or "none"
-            raise RulesError(f"unknown option {', '.join(unknown)} (options: {names})")
+            shown = ", ".join(name[:40] for name in unknown[:5])
+            raise RulesError(f"unknown option {shown} (options: {names})")
         return {o.name: (o.parse(given[key]) if key in given else o.default) for key, o in known.items()}
 
     def can_read(self, version: str) -> bool:

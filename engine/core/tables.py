@@ -17,10 +17,12 @@ from typing import Any
 
 from engine.core.errors import UploadError
 from engine.core.rng import Dice, Roll
+from engine.core.upload import load_toml
 from engine.core.visibility import PUBLIC, Visibility
 
-_DICE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*$", re.IGNORECASE)
-_RANGE = re.compile(r"^\s*(-?\d+)\s*(?:(\+)|-\s*(-?\d+)|(-))?\s*$")
+# ASCII digits only, and few of them: int() would take "٣" or 5,000 digits
+_DICE = re.compile(r"^\s*([0-9]{0,4})\s*d\s*([0-9]{1,5})\s*$", re.IGNORECASE)
+_RANGE = re.compile(r"^\s*(-?[0-9]{1,7})\s*(?:(\+)|-\s*(-?[0-9]{1,7})|(-))?\s*$")
 LOW, HIGH = -(10**6), 10**6
 
 
@@ -28,7 +30,7 @@ def parse_dice(text: str) -> tuple[int, int]:
     """``2d6`` → (2, 6); ``d20`` → (1, 20)."""
     m = _DICE.match(text)
     if not m:
-        raise UploadError(f"`{text}` is not a simple dice count like 1d6 or 2d6")
+        raise UploadError(f"`{text[:40]}` is not a simple dice count like 1d6 or 2d6")
     count, sides = int(m.group(1) or 1), int(m.group(2))
     if not (1 <= count <= 20 and 2 <= sides <= 1000):
         raise UploadError(f"`{text}`: tables roll 1-20 dice of 2-1000 sides")
@@ -39,7 +41,7 @@ def parse_range(text: str) -> tuple[int, int]:
     """``4`` → (4, 4); ``2-5`` → (2, 5); ``12+`` → (12, ∞); ``0-`` → (-∞, 0)."""
     m = _RANGE.match(str(text))
     if not m:
-        raise UploadError(f"`{text}` is not a roll or range like 4, 2-5, 12+ or 0-")
+        raise UploadError(f"`{str(text)[:40]}` is not a roll or range like 4, 2-5, 12+ or 0-")
     lo = int(m.group(1))
     if m.group(2):
         return lo, HIGH
@@ -156,10 +158,7 @@ def parse_tables(text: str) -> dict[str, Table]:
         "5-9" = "Clear"
         "10+" = "Fog"
     """
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UploadError(f"not valid TOML: {exc}") from exc
+    raw = load_toml("tables", text)
     if not raw:
         raise UploadError("no tables found: each table is a [name] section with a `dice` key")
     if len(raw) > MAX_TABLES:
@@ -167,12 +166,14 @@ def parse_tables(text: str) -> dict[str, Table]:
     tables: dict[str, Table] = {}
     for name, body in raw.items():
         if not isinstance(body, dict):
-            raise UploadError(f"`{name}` must be a [section] with a `dice` key and result rows")
+            raise UploadError(f"`{name[:40]}` must be a [section] with a `dice` key and result rows")
         if not _NAME.match(name):
-            raise UploadError(f"table name `{name}`: use lower-case letters, digits, - and _ (max 40)")
+            raise UploadError(f"table name `{name[:40]}`: use lower-case letters, digits, - and _ (max 40)")
         if "dice" not in body:
             raise UploadError(f"table `{name}` has no `dice` key (e.g. dice = \"2d6\")")
         title = str(body.get("title", name))
+        if not isinstance(body["dice"], str) or not all(isinstance(v, str | int | float) for v in body.values()):
+            raise UploadError(f"table `{name}`: `dice`, `title` and every result are text in quotes")
         rows = [{"roll": k, "result": str(v)} for k, v in body.items() if k not in ("dice", "title")]
         if not rows:
             raise UploadError(f"table `{name}` has no result rows")

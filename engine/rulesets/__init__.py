@@ -22,7 +22,7 @@ def get(ruleset_id: str) -> Ruleset[Any]:
     """The ruleset with this id."""
     path = _REGISTRY.get(ruleset_id)
     if path is None:
-        raise RulesError(f"no ruleset `{ruleset_id}` (rulesets: {', '.join(available())})")
+        raise RulesError(f"no ruleset `{ruleset_id[:40]}` (rulesets: {', '.join(available())})")
     module_name, cls_name = path.split(":")
     try:
         module = importlib.import_module(module_name)

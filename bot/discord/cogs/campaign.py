@@ -6,9 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.common import campaign_names, herald, who
+from bot.discord.common import CleanText, Text, campaign_names, herald, who
 from bot.discord.replies import defer, send
 from bot.service import campaigns, export
+from bot.service.errors import ServiceError
+from engine.core import RulesError
 from engine.rulesets import available
 
 
@@ -17,7 +19,11 @@ async def ruleset_choices(interaction: discord.Interaction, current: str) -> lis
 
 
 async def seat_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    names = await campaigns.free_seats(herald(interaction).services, who(interaction), interaction.namespace.campaign)
+    try:
+        names = await campaigns.free_seats(herald(interaction).services, who(interaction),
+                                           interaction.namespace.campaign)
+    except (ServiceError, RulesError):
+        return []  # e.g. a LotE campaign whose sheets (its seats) are not uploaded yet
     return [app_commands.Choice(name=n, value=n) for n in names if n.lower().startswith(current.lower())][:25]
 
 
@@ -31,8 +37,8 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.describe(name="the campaign's name", ruleset="which game",
                            options="ruleset options as name=value pairs")
     @app_commands.autocomplete(ruleset=ruleset_choices)
-    async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], ruleset: str,
-                     options: str | None = None) -> None:
+    async def create(self, interaction: discord.Interaction, name: app_commands.Transform[str, CleanText(1, 60)],
+                     ruleset: Text, options: Text | None = None) -> None:
         """Create a campaign in this channel; you become its GM."""
         await defer(interaction, ephemeral=False)
         await send(interaction, await campaigns.create(herald(interaction).services, who(interaction), name, ruleset,
@@ -41,8 +47,8 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.command()
     @app_commands.describe(seat="the seat to take (a faction, colour or name)", campaign=CAMPAIGN)
     @app_commands.autocomplete(seat=seat_choices, campaign=campaign_names)
-    async def join(self, interaction: discord.Interaction, seat: str | None = None,
-                   campaign: str | None = None) -> None:
+    async def join(self, interaction: discord.Interaction, seat: Text | None = None,
+                   campaign: Text | None = None) -> None:
         """Take a seat in a campaign that has not started."""
         await defer(interaction)
         await send(interaction, await campaigns.join(herald(interaction).services, who(interaction), seat, campaign))
@@ -50,7 +56,7 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.command()
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def leave(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+    async def leave(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """Leave your seat (once started, it waits for the GM to fill it)."""
         await defer(interaction)
         await send(interaction, await campaigns.leave(herald(interaction).services, who(interaction), campaign))
@@ -58,7 +64,7 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.command()
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def start(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+    async def start(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """GM: lock the seats, set up the game and post the dice commitment."""
         await defer(interaction)
         await send(interaction, await campaigns.start(herald(interaction).services, who(interaction), campaign))
@@ -66,7 +72,7 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.command()
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def status(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+    async def status(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """Phase, deadline, and who has and has not sent orders."""
         await defer(interaction)
         await send(interaction, await campaigns.status(herald(interaction).services, who(interaction), campaign))
@@ -80,7 +86,7 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.command()
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def follow(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+    async def follow(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """Follow a campaign's thread as a spectator."""
         await defer(interaction)
         await send(interaction, await campaigns.follow(herald(interaction).services, who(interaction), campaign,
@@ -89,7 +95,7 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.command()
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def unfollow(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+    async def unfollow(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """Stop following a campaign's thread."""
         await defer(interaction)
         await send(interaction, await campaigns.follow(herald(interaction).services, who(interaction), campaign,
@@ -98,7 +104,7 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.command()
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def end(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+    async def end(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """GM: end the campaign and reveal its dice seed."""
         await defer(interaction)
         await send(interaction, await campaigns.end(herald(interaction).services, who(interaction), campaign))
@@ -106,7 +112,7 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.command(name="export")
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def export_(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+    async def export_(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """The campaign's record as JSON: everything for the GM; the public record once it has ended."""
         await defer(interaction)
         await send(interaction, await export.export(herald(interaction).services, who(interaction), campaign))

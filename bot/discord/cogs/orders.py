@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs.campaign import CAMPAIGN
-from bot.discord.common import campaign_names, herald, read_text, who
+from bot.discord.common import Text, campaign_names, herald, read_text, who
 from bot.discord.replies import defer, send
 from bot.discord.views import OrdersModal
 from bot.service import orders
@@ -32,8 +32,8 @@ class Orders(commands.GroupCog, group_name="orders"):
     @app_commands.describe(text="your orders (separate lines with ` | `); leave out to open a form",
                            file="a text file of orders, one per line", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def submit(self, interaction: discord.Interaction, text: str | None = None,
-                     file: discord.Attachment | None = None, campaign: str | None = None) -> None:
+    async def submit(self, interaction: discord.Interaction, text: Text | None = None,
+                     file: discord.Attachment | None = None, campaign: Text | None = None) -> None:
         """Send your orders; each line is answered: accepted, rejected (why) or flagged."""
         body = await _text(interaction, text, file, campaign, dry_run=False)
         if body is None:
@@ -45,8 +45,8 @@ class Orders(commands.GroupCog, group_name="orders"):
     @app_commands.describe(text="orders to check (separate lines with ` | `); leave out to open a form",
                            file="a text file of orders", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def check(self, interaction: discord.Interaction, text: str | None = None,
-                    file: discord.Attachment | None = None, campaign: str | None = None) -> None:
+    async def check(self, interaction: discord.Interaction, text: Text | None = None,
+                    file: discord.Attachment | None = None, campaign: Text | None = None) -> None:
         """Check orders without sending them."""
         body = await _text(interaction, text, file, campaign, dry_run=True)
         if body is None:
@@ -57,8 +57,8 @@ class Orders(commands.GroupCog, group_name="orders"):
     @app_commands.command(name="list")
     @app_commands.describe(seat="GM: whose orders (default: every seat's)", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def list_(self, interaction: discord.Interaction, seat: str | None = None,
-                    campaign: str | None = None) -> None:
+    async def list_(self, interaction: discord.Interaction, seat: Text | None = None,
+                    campaign: Text | None = None) -> None:
         """Your orders as Herald understood them (the GM sees every seat's)."""
         await defer(interaction)
         await send(interaction, await orders.show(herald(interaction).services, who(interaction), seat, campaign))
@@ -66,7 +66,7 @@ class Orders(commands.GroupCog, group_name="orders"):
     @app_commands.command()
     @app_commands.describe(campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def withdraw(self, interaction: discord.Interaction, campaign: str | None = None) -> None:
+    async def withdraw(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """Take back your orders for the current window."""
         await defer(interaction)
         await send(interaction, await orders.withdraw(herald(interaction).services, who(interaction), campaign))

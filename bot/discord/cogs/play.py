@@ -9,11 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs.campaign import CAMPAIGN
-from bot.discord.common import campaign_names, herald, who
+from bot.discord.common import CleanText, Text, campaign_names, herald, who
 from bot.discord.replies import defer, send
 from bot.service import play
 from bot.service.errors import ServiceError
+from bot.service.play import MAX_TURN
 from bot.service.replies import Reply
+from engine.core import RulesError
 
 HELP = {
     "start": (
@@ -53,7 +55,7 @@ HELP = {
 async def action_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     try:
         reply = await play.legal_actions(herald(interaction).services, who(interaction), interaction.namespace.campaign)
-    except ServiceError:
+    except (ServiceError, RulesError):
         return []
     needle = current.lower()
     return [app_commands.Choice(name=a.label[:100], value=a.text) for a in reply.actions
@@ -65,8 +67,8 @@ class Play(commands.Cog):
     @app_commands.describe(notation="dice like 2d6+1, 4d6h3, 3d6x6, d%", private="only you (and the GM) see it",
                            campaign="roll in this campaign's logged stream (default: the one here)")
     @app_commands.autocomplete(campaign=campaign_names)
-    async def roll(self, interaction: discord.Interaction, notation: app_commands.Range[str, 1, 100],
-                   private: bool = False, campaign: str | None = None) -> None:
+    async def roll(self, interaction: discord.Interaction, notation: app_commands.Transform[str, CleanText(1, 100)],
+                   private: bool = False, campaign: Text | None = None) -> None:
         """Roll dice; inside a campaign they come from its seeded, logged stream."""
         await defer(interaction, ephemeral=private)
         await send(interaction, await play.roll(herald(interaction).services, who(interaction), notation, private,
@@ -75,8 +77,8 @@ class Play(commands.Cog):
     @app_commands.command()
     @app_commands.describe(action="what to do (leave out for menus of your legal actions)", campaign=CAMPAIGN)
     @app_commands.autocomplete(action=action_choices, campaign=campaign_names)
-    async def act(self, interaction: discord.Interaction, action: str | None = None,
-                  campaign: str | None = None) -> None:
+    async def act(self, interaction: discord.Interaction, action: Text | None = None,
+                  campaign: Text | None = None) -> None:
         """Take your turn: choose from menus, or type an action."""
         await defer(interaction)
         services, caller = herald(interaction).services, who(interaction)
@@ -89,8 +91,8 @@ class Play(commands.Cog):
     @app_commands.command(name="map")
     @app_commands.describe(turn="an earlier turn (default: now)", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def map_(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0] | None = None,
-                   campaign: str | None = None) -> None:
+    async def map_(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0, MAX_TURN] | None = None,
+                   campaign: Text | None = None) -> None:
         """The map as you may see it."""
         await defer(interaction)
         await send(interaction, await play.map_image(herald(interaction).services, who(interaction), turn, campaign))
@@ -98,8 +100,8 @@ class Play(commands.Cog):
     @app_commands.command()
     @app_commands.describe(turn="which turn (default: this one)", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0] | None = None,
-                      campaign: str | None = None) -> None:
+    async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0, MAX_TURN] | None = None,
+                      campaign: Text | None = None) -> None:
         """What happened in a turn, as far as you may know."""
         await defer(interaction)
         await send(interaction, await play.history(herald(interaction).services, who(interaction), turn, campaign))
@@ -107,8 +109,8 @@ class Play(commands.Cog):
     @app_commands.command()
     @app_commands.describe(seat="GM: any seat's sheet", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
-    async def sheet(self, interaction: discord.Interaction, seat: str | None = None,
-                    campaign: str | None = None) -> None:
+    async def sheet(self, interaction: discord.Interaction, seat: Text | None = None,
+                    campaign: Text | None = None) -> None:
         """Your seat's private sheet (the GM may see any seat's)."""
         await defer(interaction)
         await send(interaction, await play.sheet(herald(interaction).services, who(interaction), seat, campaign))
@@ -118,7 +120,7 @@ class Play(commands.Cog):
     @app_commands.autocomplete(campaign=campaign_names)
     async def help_(self, interaction: discord.Interaction,
                     topic: Literal["start", "orders", "gm", "tables", "dice"] = "start",
-                    campaign: str | None = None) -> None:
+                    campaign: Text | None = None) -> None:
         """How to use Herald (with `orders`: the order form of the campaign here)."""
         if topic != "orders":
             await send(interaction, Reply(HELP[topic]))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.errors import UploadError
+from engine.core.upload import load_toml
 from engine.render.canvas import INK, PAPER, font, png, seat_colour, text_centered
 
 MAX_REGIONS = 200
@@ -42,10 +42,7 @@ def parse_regions(text: str, seats: Sequence[str] = ()) -> list[Region]:
         owner = "Rome"    # optional seat
         links = ["Iberia"]
     """
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UploadError(f"not valid TOML: {exc}") from exc
+    raw = load_toml("regions", text)
     entries = raw.get("region")
     if not isinstance(entries, list) or not entries:
         raise UploadError("no regions found: write one [[region]] block per region, each with a name")
@@ -54,7 +51,12 @@ def parse_regions(text: str, seats: Sequence[str] = ()) -> list[Region]:
     regions: list[Region] = []
     names: set[str] = set()
     for i, entry in enumerate(entries, start=1):
-        name = str(entry.get("name", "")).strip()
+        if not isinstance(entry, dict):
+            raise UploadError(f"`region` entry {i} is not a [[region]] block with a name")
+        name = entry.get("name", "")
+        if not isinstance(name, str):
+            raise UploadError(f"region {i}: `name` must be text in quotes")
+        name = name.strip()
         if not name or len(name) > 40:
             raise UploadError(f"region {i}: a name of 1-40 characters is required")
         if name in names:
@@ -64,17 +66,22 @@ def parse_regions(text: str, seats: Sequence[str] = ()) -> list[Region]:
         if (xy[0] is None) != (xy[1] is None):
             raise UploadError(f"region `{name}`: give both x and y, or neither")
         for v in xy:
-            if v is not None and (not isinstance(v, int | float) or not 0 <= v <= 100):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 100):
                 raise UploadError(f"region `{name}`: x and y run from 0 to 100")
         owner = entry.get("owner")
+        if owner is not None and not isinstance(owner, str):
+            raise UploadError(f"region `{name}`: `owner` must be a seat's name in quotes")
         if owner is not None and seats and owner not in seats:
-            raise UploadError(f"region `{name}`: owner `{owner}` is not a seat ({', '.join(seats)})")
-        links = tuple(str(x) for x in entry.get("links", ()))
+            raise UploadError(f"region `{name}`: owner `{owner[:40]}` is not a seat ({', '.join(seats)})")
+        raw_links = entry.get("links", [])
+        if not isinstance(raw_links, list) or not all(isinstance(x, str) for x in raw_links):
+            raise UploadError(f"region `{name}`: `links` must be a list of region names, like [\"Iberia\"]")
+        links = tuple(raw_links)
         regions.append(Region(name, xy[0], xy[1], owner, links))
     for region in regions:
         for link in region.links:
             if link not in names:
-                raise UploadError(f"region `{region.name}` links to `{link}`, which is not listed")
+                raise UploadError(f"region `{region.name}` links to `{link[:40]}`, which is not listed")
     return regions
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalAction, RulesError
+from engine.core.numbers import is_count
 from engine.rulesets.lote_modern import statuses
 from engine.rulesets.lote_modern.sheet import (
     ALLEGIANCES,
@@ -151,9 +153,13 @@ def read_value(state: GameState, nation: Nation | None, spec: Spec, text: str) -
         if spec.kind in ("int", "opt_int"):
             if spec.kind == "opt_int" and t.lower() == "none":
                 return None
+            if not is_count(t.removeprefix("-")):  # ASCII digits only, and few of them
+                raise ValueError(t)
             value: Any = int(t)
         elif spec.kind == "float":
             value = float(t)
+            if not math.isfinite(value):  # "1e400" and "nan" are no sheet value
+                raise ValueError(t)
         elif spec.kind == "bool":
             if t.lower() not in ("yes", "no", "true", "false"):
                 raise IllegalAction(f"`{t}`: yes or no")
@@ -182,7 +188,7 @@ def read_value(state: GameState, nation: Nation | None, spec: Spec, text: str) -
         else:
             return "" if t.lower() == "none" else t
     except ValueError:
-        raise IllegalAction(f"`{t}` is not a {'whole ' if 'int' in spec.kind else ''}number") from None
+        raise IllegalAction(f"`{t[:40]}` is not a {'whole ' if 'int' in spec.kind else ''}number") from None
     except RulesError as exc:
         raise IllegalAction(str(exc)) from None
     if spec.minimum is not None and value is not None and value < spec.minimum:

@@ -10,25 +10,29 @@ import csv
 import difflib
 import io
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import UploadError
+from engine.core.upload import load_toml as guarded_toml
 
-MAX_FILE = 2_000_000
 MAX_ROWS = 5000
 
 
 def load_toml(name: str, text: str) -> dict[str, Any]:
-    """The file's TOML, or an error that quotes tomllib's line and column."""
-    if len(text) > MAX_FILE:
-        raise UploadError(f"{name}: the file is over {MAX_FILE // 1000} kB")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UploadError(f"{name}: not valid TOML: {exc}") from exc
+    """The file's TOML after the upload guard (size, depth, keys), or an error that quotes tomllib's line and column."""
+    return guarded_toml(name, text)
+
+
+_TABLE_HEADER = re.compile(r"^\s*\[\s*([^\[\]\s]+)\s*\]")
+_LONG_QUOTE = re.compile(r"`([^`]{61,})`")  # a value quoted back whole, wherever the message was written
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A value from the file, quoted back short: the GM needs to spot it, not to read 3,000 characters again."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class Source:
@@ -37,6 +41,7 @@ class Source:
     def __init__(self, name: str, text: str) -> None:
         self.name = name
         self.lines = text.splitlines()
+        self._tables: dict[str, int] | None = None
 
     def headers(self, header: str, start: int = 1, end: int | None = None) -> list[int]:
         """Line numbers (1-based) of each ``[[header]]`` between `start` and `end`."""
@@ -46,11 +51,12 @@ class Source:
 
     def table(self, header: str) -> int | None:
         """Line number of a ``[header]`` table."""
-        pattern = re.compile(r"^\s*\[\s*" + re.escape(header) + r"\s*\]")
-        for n, line in enumerate(self.lines, start=1):
-            if pattern.match(line):
-                return n
-        return None
+        if self._tables is None:  # indexed once: asked per nation and key, a rescan each time grew quadratic
+            self._tables = {}
+            for n, line in enumerate(self.lines, start=1):
+                if found := _TABLE_HEADER.match(line):
+                    self._tables.setdefault(found[1], n)
+        return self._tables.get(header)
 
     def key(self, key: str, start: int = 1, end: int | None = None) -> int | None:
         """Line number of the first ``key =`` between `start` and `end`."""
@@ -83,10 +89,10 @@ class Where:
     def error(self, message: str, field: str | None = None) -> UploadError:
         place = self.file + (f" line {self.line}" if self.line else "")
         if self.what:
-            place += f", {self.what}"
+            place += f", {shown(self.what, 80)}"
         if field:
-            place += f", field `{field}`"
-        return UploadError(f"{place}: {message}")
+            place += f", field `{shown(field, 40)}`"
+        return UploadError(f"{place}: {_LONG_QUOTE.sub(lambda m: f'`{shown(m[1])}`', message)}")
 
 
 def suggest(word: str, known: Iterable[str]) -> str:
@@ -124,7 +130,7 @@ class Fields:
         if value is None:
             return default if default is not None else ""
         if not isinstance(value, str | int | float) or isinstance(value, bool):
-            raise self.error(key, f"expected text, got `{value}`")
+            raise self.error(key, f"expected text, got `{shown(value)}`")
         out = str(value).strip()
         if len(out) > limit:
             raise self.error(key, f"at most {limit} characters")
@@ -135,7 +141,7 @@ class Fields:
         if not value:
             raise self.error(key, "a name is required")
         if any(c in value for c in '"[]#,;'):
-            raise self.error(key, f"`{value}`: names may not contain quotes, brackets, #, commas or semicolons")
+            raise self.error(key, f"`{shown(value)}`: names may not contain quotes, brackets, #, commas or semicolons")
         return value
 
     def integer(self, key: str, default: int | None = None, *, minimum: int | None = None,
@@ -145,18 +151,18 @@ class Fields:
             assert default is not None
             return default
         if isinstance(value, bool):
-            raise self.error(key, f"expected a whole number, got `{value}`")
+            raise self.error(key, f"expected a whole number, got `{shown(value)}`")
         if isinstance(value, str):
             try:
                 value = int(value.strip())
             except ValueError:
-                raise self.error(key, f"expected a whole number, got `{value}`") from None
+                raise self.error(key, f"expected a whole number, got `{shown(value)}`") from None
         if isinstance(value, float):
             if not value.is_integer():
-                raise self.error(key, f"expected a whole number, got `{value}`")
+                raise self.error(key, f"expected a whole number, got `{shown(value)}`")
             value = int(value)
         if not isinstance(value, int):
-            raise self.error(key, f"expected a whole number, got `{value}`")
+            raise self.error(key, f"expected a whole number, got `{shown(value)}`")
         self._bounds(key, value, minimum, maximum)
         return value
 
@@ -167,14 +173,14 @@ class Fields:
             assert default is not None
             return default
         if isinstance(value, bool):
-            raise self.error(key, f"expected a number, got `{value}`")
+            raise self.error(key, f"expected a number, got `{shown(value)}`")
         if isinstance(value, str):
             try:
                 value = float(value.strip())
             except ValueError:
-                raise self.error(key, f"expected a number, got `{value}`") from None
+                raise self.error(key, f"expected a number, got `{shown(value)}`") from None
         if not isinstance(value, int | float):
-            raise self.error(key, f"expected a number, got `{value}`")
+            raise self.error(key, f"expected a number, got `{shown(value)}`")
         self._bounds(key, float(value), minimum, maximum)
         return float(value)
 
@@ -194,7 +200,7 @@ class Fields:
             return True
         if isinstance(value, str) and value.strip().lower() in ("no", "false", "n", "0", "-"):
             return False
-        raise self.error(key, f"expected yes or no, got `{value}`")
+        raise self.error(key, f"expected yes or no, got `{shown(value)}`")
 
     def choice(self, key: str, choices: Sequence[str], default: str | None = None, *,
                fold: bool = True) -> str:
@@ -202,7 +208,7 @@ class Fields:
         for c in choices:
             if value == c or (fold and value.lower() == c.lower()):
                 return c
-        raise self.error(key, f"`{value}` is not one of {', '.join(choices)}{suggest(value, choices)}")
+        raise self.error(key, f"`{shown(value)}` is not one of {', '.join(choices)}{suggest(value, choices)}")
 
     def names(self, key: str) -> list[str]:
         """A list of names: a TOML array, or text separated by semicolons."""
@@ -214,7 +220,7 @@ class Fields:
         elif isinstance(value, list):
             items = [str(v).strip() for v in value]
         else:
-            raise self.error(key, f"expected a list of names, got `{value}`")
+            raise self.error(key, f"expected a list of names, got `{shown(value)}`")
         return [i for i in items if i]
 
     def table(self, key: str) -> dict[str, Any]:
@@ -281,7 +287,7 @@ def csv_rows(source: Source, text: str, *, key: str, what: str, start: int = 1, 
     header: list[str] | None = None
     out: list[Fields] = []
     header_line: int | None = None
-    for offset, row in enumerate(reader):
+    for offset, row in enumerate(_rows(reader, source, what, key, first)):
         line = first + offset if first is not None else None
         if not row or not "".join(row).strip() or row[0].lstrip().startswith("#"):
             continue
@@ -304,3 +310,11 @@ def csv_rows(source: Source, text: str, *, key: str, what: str, start: int = 1, 
     if header is None:
         raise Where(source.name, header_line or first, f"{what} `{key}`").error("the CSV block has no header line")
     return out
+
+
+def _rows(reader: Any, source: Source, what: str, key: str, first: int | None) -> Iterable[list[str]]:
+    """The CSV reader's rows; a malformed block (a field over csv's size limit…) is an upload error."""
+    try:
+        yield from reader
+    except csv.Error as exc:
+        raise Where(source.name, first, f"{what} `{key}`").error(f"not readable as CSV: {exc}") from None

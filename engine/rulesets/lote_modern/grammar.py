@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.errors import OrderError, RulesError
+from engine.core.numbers import is_count
 from engine.rulesets.lote_modern.orders import (
     BANK_SETTINGS,
     CARTEL_VERBS,
@@ -55,7 +56,7 @@ from engine.rulesets.lote_modern.text import amount, is_number, join_amounts, nu
 
 _CODE = re.compile(r"^\(?[a-z]{1,4}\)?$", re.IGNORECASE)
 _ACTION_CODE = re.compile(r"^[a-z]{1,5}$", re.IGNORECASE)
-_PERCENT = re.compile(r"^(\d+)%?$")
+_PERCENT = re.compile(r"^([0-9]{1,9})%?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,7 @@ class _Line:
 
     def count(self, what: str = "a number") -> int:
         tok = self.take(what)
-        if not tok.isdigit() or int(tok) <= 0:
+        if not is_count(tok) or int(tok) <= 0:
             raise OrderError(f"`{tok}` is not {what} (a whole number above 0)")
         return int(tok)
 
@@ -406,7 +407,7 @@ def _route(line: _Line) -> Order:
         return RouteOrder(partner, "open", port, target, _whole(amounts.get("msp", 0), "msp"), kind, via, steam)
     if change == "msp":
         tok = line.take("a change like +5 or -3")
-        if not re.match(r"^[+-]\d+$", tok):
+        if not re.match(r"^[+-][0-9]{1,9}$", tok):
             raise OrderError(f"`{tok}`: write the change with its sign, like +5 or -3")
         return RouteOrder(partner, "msp", msp=int(tok), kind=kind, steam=kind == "sea" and line.optional("steam"))
     if change == "base":
@@ -441,7 +442,7 @@ def _unit_list(line: _Line, *stops: str) -> tuple[tuple[str, int], ...]:
         words.append(line.take("units"))
     glued: list[str] = []
     for word in words:
-        if glued and glued[-1].isdigit() and not word.isdigit():
+        if glued and is_count(glued[-1]) and not is_count(word):
             glued[-1] += word
         else:
             glued.append(word)

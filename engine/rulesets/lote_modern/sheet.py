@@ -31,7 +31,7 @@ GOVERNMENTS_FOR_HOUSES = ("oligarchy", "dictatorship")          # LotE 7.3.3
 SOCIETIES_FOR_HOUSES = ("clan", "caste", "open")                 # LotE 7.3.1
 ECONOMIES_FOR_HOUSES = ("guild", "free")                         # LotE 7.3.2
 
-_UNITS = re.compile(r"^(\d+)\s*(\(?[a-z]+\)?)$")
+_UNITS = re.compile(r"^([0-9]{1,9})\s*(\(?[a-z]+\)?)$")
 
 
 def parse_units(text: str) -> dict[str, int]:

@@ -6,8 +6,8 @@ import re
 
 from engine.core.errors import OrderError
 
-_NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
-_AMOUNT = re.compile(r"^(\d+(?:\.\d+)?)\s*(gp|nfp|ap|msp)$", re.IGNORECASE)
+_NUMBER = re.compile(r"^[+-]?[0-9]{1,9}(?:\.[0-9]{1,9})?$")
+_AMOUNT = re.compile(r"^([0-9]{1,9}(?:\.[0-9]{1,9})?)\s*(gp|nfp|ap|msp)$", re.IGNORECASE)
 
 
 def tokens(text: str) -> list[str]:

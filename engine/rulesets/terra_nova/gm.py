@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from engine.core.errors import IllegalAction, NotYourTurn, RulesError
+from engine.core.numbers import is_count
 from engine.core.visibility import Viewer
 from engine.rulesets.terra_nova import combat
 from engine.rulesets.terra_nova.context import ANSWERS, Ctx
@@ -76,7 +77,14 @@ def _rule(ctx: Ctx, args: list[str]) -> None:
     ANSWERS[question.kind](ctx, question, match)
 
 
-_ADD = re.compile(r"^(add|remove)\s+(?P<power>\S+)\s+(?P<n>\d+)\s+(?P<what>.+?)\s+at\s+(?P<place>.+)$", re.I)
+_ADD = re.compile(r"^(add|remove)\s+(?P<power>\S+)\s+(?P<n>[0-9]{1,9})\s+(?P<what>.+?)\s+at\s+(?P<place>.+)$", re.I)
+
+
+def _whole(text: str) -> int:
+    """A GM's number: ASCII digits, a sign allowed, at most 9 digits (else ValueError, told as such)."""
+    if not is_count(text.lstrip("+-")) or len(text) - len(text.lstrip("+-")) > 1:
+        raise ValueError(text)
+    return int(text)
 
 
 def _edit(ctx: Ctx, text: str) -> None:
@@ -85,15 +93,15 @@ def _edit(ctx: Ctx, text: str) -> None:
     verb = words[0].lower()
     try:
         if verb == "grant" and len(words) == 3:
-            who, amount = power(state, words[1]), int(words[2])
+            who, amount = power(state, words[1]), _whole(words[2])
             state.powers[who].treasury = max(0, state.powers[who].treasury + amount)
             ctx.say(f"The GM adjusts {who}'s treasury by {amount:+d} (now {state.powers[who].treasury}).", to=who,
                     kind="gm")
         elif m := _ADD.match(text):
-            _add(ctx, m.group(1).lower(), power(state, m.group("power")), int(m.group("n")), m.group("what"),
+            _add(ctx, m.group(1).lower(), power(state, m.group("power")), _whole(m.group("n")), m.group("what"),
                  place(state, m.group("place")))
         elif verb == "set" and len(words) >= 4:
-            _set(ctx, words[1].lower(), " ".join(words[2:-1]), int(words[-1]))
+            _set(ctx, words[1].lower(), " ".join(words[2:-1]), _whole(words[-1]))
         elif verb == "kill":
             name = " ".join(words[1:])
             leader = next((ld for ld in state.leaders if normal(ld.name) == normal(name)), None)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.core.errors import OrderError
+from engine.core.numbers import is_count
 from engine.rulesets.terra_nova.geography import geography, normal
 from engine.rulesets.terra_nova.reference import city_kinds, commodities, ships, tactics
 from engine.rulesets.terra_nova.state import TNState
@@ -78,7 +79,8 @@ WORDS = _words()
 def unit_word(text: str) -> str:
     key = WORDS.get(normal(text))
     if key is None:
-        raise OrderError(f"`{text}` is not a unit or ship I know (e.g. soldier, settler, cannon, carrack, caravel)")
+        raise OrderError(f"`{text[:40]}` is not a unit or ship I know "
+                         f"(e.g. soldier, settler, cannon, carrack, caravel)")
     return key
 
 
@@ -88,7 +90,7 @@ def _count_list(text: str) -> list[tuple[int, str]]:
         part = part.strip()
         if not part:
             continue
-        m = re.match(r"^(\d+)\s+(.+)$", part)
+        m = re.match(r"^([0-9]{1,9})\s+(.+)$", part)
         if m:
             out.append((int(m.group(1)), m.group(2).strip()))
         else:
@@ -136,7 +138,7 @@ def cargo_list(text: str, *, land_only: bool = False) -> Cargo:
         if w in ("gold", "florins", "florins of gold") and not land_only:
             gold += n
             continue
-        m = re.match(r"^([a-z]+)/(\d+)$", w)
+        m = re.match(r"^([a-z]+)/([0-9]{1,9})$", w)
         if m and m.group(1) in names and not land_only:
             code = f"{m.group(1)}/{int(m.group(2))}"
             goods[code] = goods.get(code, 0) + n
@@ -366,7 +368,7 @@ _MOVE = re.compile(r"^move\s+(?P<what>.+?)\s+from\s+(?P<origin>.+?)\s+to\s+(?P<d
 _ATTACK = re.compile(r"^attack\s+(?P<target>.+?)\s+in\s+(?P<area>.+?)(?:\s+city\s+(?P<city>.+?))?"
                      r"(?:\s+tactic\s+(?P<tactic>\w+))?$", re.I)
 _SEA = re.compile(r"^attack\s+(?P<target>.+?)\s+at\s+sea\s+in\s+(?P<area>.+)$", re.I)
-_BRIBE = re.compile(r"^(?P<rest>.+?)(?:\s+bribe\s+(?P<bribe>\d+))?$", re.I)
+_BRIBE = re.compile(r"^(?P<rest>.+?)(?:\s+bribe\s+(?P<bribe>[0-9]{1,9}))?$", re.I)
 _COAST = re.compile(r"^(?P<name>.+?)(?:\s*/\s*|\s+coast\s+)(?P<coast>[a-z])$", re.I)
 
 
@@ -382,13 +384,11 @@ def _dest(state: TNState, text: str) -> tuple[str, str]:
 
 
 def _int(text: str, what: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise OrderError(f"{what} must be a whole number, not `{text}`") from None
-    if value < 0:
+    if text.startswith("-") and is_count(text[1:]):
         raise OrderError(f"{what} cannot be negative")
-    return value
+    if not is_count(text):
+        raise OrderError(f"{what} must be a whole number, not `{text[:20]}`")
+    return int(text)
 
 
 def parse(state: TNState, seat: str, line: str) -> Order:
@@ -401,7 +401,7 @@ def parse(state: TNState, seat: str, line: str) -> Order:
             raise OrderError("write what the GM should read after `note`")
         return Note("note", rest[:400])
     if verb == "buy":
-        m = re.match(r"^(?:(\d+)\s+)?(.+?)(?:\s+at\s+(.+))?$", rest, re.I)
+        m = re.match(r"^(?:([0-9]{1,9})\s+)?(.+?)(?:\s+at\s+(.+))?$", rest, re.I)
         if not m:
             raise OrderError("write `buy <number> <unit>`, e.g. `buy 3 soldier`")
         item = unit_word(re.sub(r"^(a|an)\s+", "", m.group(2), flags=re.I))
@@ -411,7 +411,7 @@ def parse(state: TNState, seat: str, line: str) -> Order:
             raise OrderError("buy at least one")
         return Buy("buy", count, item, at)
     if verb == "pay":
-        m = re.match(r"^(\d+)\s+(?:florins\s+)?to\s+(.+)$", rest, re.I)
+        m = re.match(r"^([0-9]{1,9})\s+(?:florins\s+)?to\s+(.+)$", rest, re.I)
         if not m:
             raise OrderError("write `pay <florins> to <power>`")
         return Pay("pay", _int(m.group(1), "the payment"), power(state, m.group(2)))
@@ -475,7 +475,7 @@ def parse(state: TNState, seat: str, line: str) -> Order:
             raise OrderError("write `tactic <area> <tactic>`")
         return Tactic("tactic", land_area(state, parts[0]), tactic_word(parts[1]))
     if verb == "ally":
-        m = re.match(r"^(?P<area>.+?)\s+leader\s+(?P<leader>.+?)(?:\s+bribe\s+(?P<bribe>\d+))?$", rest, re.I)
+        m = re.match(r"^(?P<area>.+?)\s+leader\s+(?P<leader>.+?)(?:\s+bribe\s+(?P<bribe>[0-9]{1,9}))?$", rest, re.I)
         if not m:
             raise OrderError("write `ally <area> leader <name> [bribe <florins>]`")
         leader = leader_list(state, seat, m.group("leader"))[0]

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
+from engine.core.numbers import is_count
 from engine.rulesets.terra_prime.data import rules
 
 NUMBERED = ("move", "explore", "orient", "scan")
@@ -20,7 +21,7 @@ CUBES = ("deliver", "shuttle", "negotiate")
 COLOURED = ("discard", "produce")
 NAMED = ("colonize", "install", "upgrade", "lose")
 VERBS = NUMBERED + BARE + CUBES + COLOURED + NAMED
-_COUNT = re.compile(r"^(\d+)x?$")
+_COUNT = re.compile(r"^([0-9]{1,9})x?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,7 @@ def parse(text: str) -> Command:
             raise IllegalAction(f"`{verb}` takes nothing after it")
         return Command(verb)
     if verb in NUMBERED:
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or not is_count(rest[0]):
             raise IllegalAction(f"`{verb}` takes one number, e.g. `{verb} 4`")
         return Command(verb, number=int(rest[0]))
     if verb in CUBES:

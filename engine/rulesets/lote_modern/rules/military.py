@@ -18,11 +18,12 @@ from fractions import Fraction
 from typing import Any
 
 from engine.core.errors import RulesError
+from engine.core.numbers import is_count
 from engine.rulesets.lote_modern.rules.tech import Culture, Number, chart, column, exact
 
-_AP = re.compile(r"^(\d+)(\+Nav)?$")
-_CARRIES = re.compile(r"\((\d+)\)")
-_AIRSHIPS = re.compile(r"\[(\d+)\]")
+_AP = re.compile(r"^([0-9]{1,9})(\+Nav)?$")
+_CARRIES = re.compile(r"\(([0-9]{1,9})\)")
+_AIRSHIPS = re.compile(r"\[([0-9]{1,9})\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ def _unit(raw: Mapping[str, Any], chart_name: str) -> Unit:
     cargo_text = str(raw["cargo"]).strip()
     carries = _CARRIES.search(cargo_text)
     airships = _AIRSHIPS.search(cargo_text)
-    own_cargo = int(cargo_text) if cargo_text.isdigit() else None
+    own_cargo = int(cargo_text) if is_count(cargo_text) else None
     return Unit(
         code=raw["code"], name=raw["name"], chart=chart_name, gp=raw.get("gp"), nfp=raw.get("nfp"),
         yard=raw.get("yard"), ap=int(ap_match.group(1)) if ap_match else None,
