@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import io
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from bot.discord import outgoing
 from bot.discord.views import buttons_view
 from bot.service.outbox import DeliveryError
 
-MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 WEEK = 10080  # minutes: the longest thread auto-archive Discord allows
 
 
@@ -29,15 +29,19 @@ class DiscordDelivery:
             raise DeliveryError(str(exc), permanent=False) from exc
 
     async def send(self, channel_id: int, content: str, *, file: tuple[str, bytes] | None,
-                   buttons: list[dict[str, str]], nonce: str) -> int:
+                   buttons: list[dict[str, str]], nonce: str, mentions: Sequence[int] = ()) -> int:
+        """One outbox part as one message: fitted by outgoing (the outbox splits long posts), pinging only
+        `mentions`."""
         channel = self.client.get_partial_messageable(channel_id)
-        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": MENTIONS}
-        if file:
-            kwargs["file"] = discord.File(io.BytesIO(file[1]), file[0])
-        if buttons:
-            kwargs["view"] = buttons_view(buttons)
-        message = await self._call(channel.send(content or None, **kwargs))
-        return int(message.id)
+        built = outgoing.build(content, files=[file] if file else [], view=buttons_view(buttons) if buttons else None,
+                               mentions=mentions)
+        message = built[0] if len(built) == 1 else outgoing.Outgoing(
+            content=outgoing.clip(built[0].content or "", outgoing.MESSAGE_LIMIT), files=built[-1].files,
+            view=built[-1].view, mentions=tuple(mentions))
+        kwargs = message.kwargs()
+        kwargs["nonce"] = nonce
+        message_out = await self._call(channel.send(message.content, **kwargs))
+        return int(message_out.id)
 
     async def create_thread(self, channel_id: int, name: str, *, private: bool) -> int:
         kind = discord.ChannelType.private_thread if private else discord.ChannelType.public_thread
