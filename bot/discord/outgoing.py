@@ -63,17 +63,19 @@ class Outgoing:
         return out
 
 
-def fit_text(text: str | None, notes: Sequence[str] = (), *, has_extras: bool = False,
+def fit_text(text: str | None, notes: Sequence[str] = (), *, has_extras: bool = False, attached: bool = True,
              limit: int = MESSAGE_LIMIT, max_parts: int = MAX_PARTS) -> tuple[list[str], bool]:
     """The text as message contents within `limit`, the notes budgeted into the last one. Returns the parts and
-    whether the text was too long for `max_parts` messages (then only its start is shown: attach the whole)."""
+    whether the text was too long for `max_parts` messages: then only its start is shown, and the note says
+    the whole is attached (the caller attaches it) or, when `attached` is False, that it was too long."""
     body = normalise(text)
-    tail = "\n".join(clip(normalise(n), limit // 2) for n in notes if normalise(n))
-    parts = split_message(body, limit) if body else []
-    parts = [p for p in parts if p.strip()]
+    tail = clip("\n".join(normalise(n) for n in notes if normalise(n)), limit // 2)
+    parts = [p for p in (split_message(body, limit) if body else []) if p.strip()]
     too_long = len(parts) > max_parts
     if too_long:
-        tail = "\n".join(x for x in (f"… the whole text ({len(body)} characters) is attached.", tail) if x)
+        said = (f"… the whole text ({len(body)} characters) is attached." if attached
+                else f"… the rest of this text ({len(body)} characters in all) is too long to send here.")
+        tail = f"{said}\n{tail}" if tail else said
         parts = split_message(body, limit - len(tail) - 1)[:1]
     if tail:
         if parts and len(parts[-1]) + 1 + len(tail) <= limit:
@@ -100,12 +102,12 @@ def build(text: str | None, *, notes: Sequence[str] = (), files: Sequence[tuple[
             notes.append(f"(`{quote(name, 80)}` is one file too many to attach.)")
         else:
             kept.append((name, data))
+    whole = normalise(text).encode()
+    attachable = len(kept) < MAX_FILES and (file_limit is None or len(whole) <= file_limit)
     extras = bool(kept or view is not None or embeds)
-    parts, too_long = fit_text(text, notes, has_extras=extras)
-    if too_long:
-        whole = normalise(text).encode()
-        if len(kept) < MAX_FILES and (file_limit is None or len(whole) <= file_limit):
-            kept.insert(0, (attach_name, whole))
+    parts, too_long = fit_text(text, notes, has_extras=extras, attached=attachable)
+    if too_long and attachable:
+        kept.insert(0, (attach_name, whole))
     messages = [Outgoing(content=p) for p in parts] or [Outgoing()]
     last = messages[-1]
     last.files, last.view, last.embeds = kept, view, fit_embeds(embeds)
