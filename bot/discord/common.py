@@ -27,8 +27,12 @@ def who(interaction: discord.Interaction) -> Caller:
 
 
 async def campaign_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    names = await campaigns.for_autocomplete(herald(interaction).services, who(interaction), current)
-    return [app_commands.Choice(name=n, value=n) for n in names]
+    """Campaign names for the `campaign:` option; no suggestions rather than an error."""
+    try:
+        names = await campaigns.for_autocomplete(herald(interaction).services, who(interaction), current[:100])
+    except ServiceError:
+        return []
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names][:25]
 
 
 async def read_text(attachment: discord.Attachment) -> str:

@@ -80,7 +80,8 @@ async def test_a_refused_request_raises_what_discord_py_raises(lite: Console) ->
         await lite.bot.get_partial_messageable(channel).send("x" * 2001)
     assert caught.value.status == 400 and caught.value.code == 50035
     with pytest.raises(discord.HTTPException) as caught:
-        await lite.bot.get_partial_messageable(channel).send("hi")  # no allowed_mentions: could ping everyone
+        await lite.bot.get_partial_messageable(channel).send(
+            "hi", allowed_mentions=discord.AllowedMentions(everyone=True))  # could ping everyone
     assert caught.value.code == 50035
     assert len(lite.fake.rejected) == 2
 
@@ -169,3 +170,12 @@ async def test_a_member_nicknamed_everyone_rolls_publicly_and_pings_no_one(gaul:
         allowed = m.get("allowed_mentions")
         assert allowed is not None and not allowed.get("parse") and not allowed.get("roles")
         assert not allowed.get("users")
+
+
+async def test_the_orders_form_never_drops_lines_it_cannot_hold(gaul: Console, tmp_path: Path) -> None:
+    (tmp_path / "orders.txt").write_text("".join(f"march legion {i} to the river\n" for i in range(200)))
+    gaul.base_dir = tmp_path
+    assert "200" in "\n".join(await gaul.run_line("@ambiorix /orders submit file:@orders.txt"))
+    for line in ('@ambiorix press "Write orders"', "@ambiorix /orders submit"):
+        out = "\n".join(await gaul.run_line(line))
+        assert "the form holds 4000" in out and "form for" not in out
