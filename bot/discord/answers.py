@@ -94,17 +94,21 @@ async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral
     await retrying(lambda: interaction.followup.send(**kwargs, **message.kwargs()))  # type: ignore[arg-type]
 
 
+async def make_private(interaction: discord.Interaction) -> None:
+    """Before a private answer: remove a public "thinking…", which would otherwise carry the answer publicly."""
+    deferred_publicly = interaction.extras.get("herald_deferred") and not interaction.extras.get(
+        "herald_ephemeral", True)
+    if not deferred_publicly and interaction.response.is_done() and not interaction.extras.get("herald_deferred"):
+        deferred_publicly = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if deferred_publicly and acknowledged(interaction) and not interaction.extras.get("herald_thinking_removed"):
+        with contextlib.suppress(discord.HTTPException, OSError, aiohttp.ClientError):
+            await interaction.delete_original_response()
+        interaction.extras["herald_thinking_removed"] = True
+
+
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A private answer that always fits, whether or not the interaction was already answered or deferred."""
-    if acknowledged(interaction) and interaction.extras.get("herald_deferred") \
-            and not interaction.extras.get("herald_ephemeral", True):
-        # a public "thinking…" would turn this note public: remove it and answer privately
-        with contextlib.suppress(discord.HTTPException, OSError):
-            await interaction.delete_original_response()
-    elif interaction.response.is_done() and not interaction.extras.get("herald_deferred") and \
-            interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-        with contextlib.suppress(discord.HTTPException, OSError):
-            await interaction.delete_original_response()
+    await make_private(interaction)
     await post(interaction, outgoing.note(text), ephemeral=True)
 
 

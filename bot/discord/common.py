@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.caller import caller_of
+from bot.discord.outgoing import quote
 from bot.service import campaigns
 from bot.service.context import Caller
 from bot.service.errors import ServiceError
@@ -38,10 +39,10 @@ async def campaign_names(interaction: discord.Interaction, current: str) -> list
 async def read_text(attachment: discord.Attachment) -> str:
     """An attached text file's content, or a clear reason it cannot be read."""
     if attachment.size > MAX_TEXT_FILE:
-        raise ServiceError(f"`{attachment.filename}` is {attachment.size // 1024} KiB; text files up to "
+        raise ServiceError(f"`{quote(attachment.filename)}` is {attachment.size // 1024} KiB; text files up to "
                            f"{MAX_TEXT_FILE // 1024} KiB are read")
     data = await attachment.read()
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ServiceError(f"`{attachment.filename}` is not UTF-8 text") from None
+        raise ServiceError(f"`{quote(attachment.filename)}` is not UTF-8 text") from None

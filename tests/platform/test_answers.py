@@ -139,3 +139,27 @@ async def test_a_forged_or_stale_component_gets_a_clean_private_answer(gaul: Con
         said_ = answers_to(gaul, mark)
         assert len(said_) == 1 and "no longer" in said_[0], said_
         assert all(s.kind != "channel_message" for s in gaul.fake.sent[mark:])
+
+
+async def test_a_replay_after_a_restart_is_found_in_the_receipts(gaul: Console) -> None:
+    from bot.discord import replies
+
+    await gaul.run_line("@gaius /gm advance")
+    before = await phase(gaul)
+    last = (await receipts(gaul))[-1]
+    replies._seen.clear()  # a new process remembers nothing in memory
+    replay = gaul.fake.interaction(2, {"id": "1", "name": "gm", "type": 1, "options": [
+        {"name": "advance", "type": 1, "options": []}]}, user_id=gaul.fake.user("gaius"),
+        channel_id=gaul.fake.channel("forum"))
+    replay["id"] = str(last.interaction_id)
+    gaul.fake.dispatch("INTERACTION_CREATE", replay)
+    await gaul.fake.settle()
+    assert await phase(gaul) == before and not gaul.fake.answered[replay["token"]]
+
+
+async def test_receipts_older_than_a_day_are_pruned(gaul: Console) -> None:
+    await gaul.run_line("@gaius /gm advance")
+    assert len(await receipts(gaul)) > 1
+    await gaul.run_line("clock 2d")
+    await gaul.run_line("@gaius /gm advance")
+    assert [r.command for r in await receipts(gaul)] == ["gm advance"]
