@@ -4,6 +4,7 @@ Herald does not mean to ping."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -141,7 +142,13 @@ def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
     return out
 
 
+LONG_RUN = re.compile(r"\S{121,}")
+
+
 def note(text: str) -> Outgoing:
-    """A short answer (an error, a refusal): always one message, clipped if someone made it long."""
+    """A short answer (an error, a refusal): always one message. Too long means it quotes something huge a
+    user typed: long unbroken runs are shortened first, so the sentence around them survives."""
     body = normalise(text) or BLANK
+    if len(body) > MESSAGE_LIMIT:
+        body = LONG_RUN.sub(lambda m: m[0][:100] + "…", body)
     return Outgoing(content=clip(body, MESSAGE_LIMIT))

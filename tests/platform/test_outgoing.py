@@ -8,6 +8,8 @@ from typing import Any
 
 import discord
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.console.fake import Sent
 from bot.console.runner import Console
@@ -148,6 +150,8 @@ async def test_a_huge_deadline_is_refused_in_an_answer_that_fits(gaul: Console) 
     answers = messages(gaul.fake.sent[mark:])
     assert answers and all(0 < len(a.get("content") or "") <= 2000 for a in answers)
     assert gaul.fake.rejected == []
+    said = outgoing.note("`" + "9" * 2500 + "` is not a duration: write 2d, 36h or a UTC time").content or ""
+    assert len(said) < 200 and said.endswith("is not a duration: write 2d, 36h or a UTC time")
 
 
 async def test_a_note_of_blank_crlf_lines_sends_no_empty_message(gaul: Console) -> None:
@@ -179,3 +183,18 @@ async def test_the_orders_form_never_drops_lines_it_cannot_hold(gaul: Console, t
     for line in ('@ambiorix press "Write orders"', "@ambiorix /orders submit"):
         out = "\n".join(await gaul.run_line(line))
         assert "the form holds 4000" in out and "form for" not in out
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.lists(st.sampled_from(["a", " ", "\n", "\r\n", "\r", "`", "```", "é", "x" * 50, "\t"]),
+                     max_size=600).map(lambda parts: "".join(parts) * 7),
+       notes=st.lists(st.text(max_size=1500), max_size=3), extras=st.booleans())
+def test_any_text_and_notes_fit_discords_limits(text: str, notes: list[str], extras: bool) -> None:
+    files = [("map.png", b"png")] if extras else []
+    built = outgoing.build(text, notes=notes, files=files, file_limit=8 * 1024 * 1024)
+    assert 1 <= len(built) <= outgoing.MAX_PARTS + 1
+    for message in built:
+        content = message.content
+        assert content is None or (0 < len(content) <= 2000 and content.strip() and "\r" not in content)
+        assert content is not None or message.files
+        assert len(message.files) <= 10
