@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
+from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unused-ignore]
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -33,7 +33,9 @@ def _spec() -> dict[str, Any]:
 
 @functools.cache
 def _registry() -> Registry[Any]:
-    return Registry().with_resource(SPEC_URI, Resource.from_contents(_spec(), default_specification=DRAFT202012))
+    resource: Resource[Any] = Resource.from_contents(_spec(), default_specification=DRAFT202012)
+    registry: Registry[Any] = Registry().with_resource(SPEC_URI, resource)
+    return registry
 
 
 def _shape(path: str) -> str:

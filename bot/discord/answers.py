@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -41,6 +41,11 @@ async def retrying(call: Callable[[], Awaitable[T]]) -> T:
     raise AssertionError("unreachable")
 
 
+def fresh_files(message: Outgoing) -> dict[str, Any]:
+    """The files again for each try: discord.py closes a File once it has sent it."""
+    return {"files": message.kwargs()["files"]} if message.files else {}
+
+
 def acknowledged(interaction: discord.Interaction) -> bool:
     """Whether Discord already holds a first response (ours, even if its answer to us was lost)."""
     return interaction.response.is_done() or bool(interaction.extras.get("herald_acked"))
@@ -66,9 +71,10 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> 
 
 async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral: bool) -> None:
     """One message as the interaction's first response or a followup; a lost response is not sent twice."""
-    kwargs = {"ephemeral": ephemeral}
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral, **message.kwargs()}
+    kwargs.pop("files", None)  # made again for each try, below
     if message.content is not None:
-        kwargs["content"] = message.content  # type: ignore[assignment]
+        kwargs["content"] = message.content
 
     if not acknowledged(interaction):
         failed_once = False
@@ -76,7 +82,7 @@ async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral
         async def first() -> None:
             nonlocal failed_once
             try:
-                await interaction.response.send_message(**kwargs, **message.kwargs())  # type: ignore[arg-type]
+                await interaction.response.send_message(**kwargs, **fresh_files(message))
             except Exception:
                 failed_once = True
                 raise
@@ -91,7 +97,7 @@ async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral
             interaction.extras["herald_acked"] = True
             if failed_once:
                 return  # our own earlier try reached Discord; only its answer to us was lost
-    await retrying(lambda: interaction.followup.send(**kwargs, **message.kwargs()))  # type: ignore[arg-type]
+    await retrying(lambda: interaction.followup.send(**kwargs, **fresh_files(message)))
 
 
 async def make_private(interaction: discord.Interaction) -> None:

@@ -63,7 +63,11 @@ async def send(interaction: discord.Interaction, reply: Reply, *, command: str |
         except Exception:  # the change is saved: a missing receipt must not turn its answer into an error
             log.exception("could not write the receipt of interaction %s", interaction.id)
         crash_point("after-commit")
-    messages = messages_for(interaction, reply)
+    try:
+        messages = messages_for(interaction, reply)
+    except Exception:  # the extras (menus, file) could not be built: the text alone still tells the truth
+        log.exception("could not build the answer to interaction %s", interaction.id)
+        messages = outgoing.build(reply.text)
     if reply.ephemeral:
         await make_private(interaction)
     delivered = 0

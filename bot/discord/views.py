@@ -41,7 +41,7 @@ async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
         await tell_quietly(interaction, str(exc))
     except Exception:
         error_id = secrets.token_hex(4)
-        log.exception("error %s in component %s", error_id, (interaction.data or {}).get("custom_id"))
+        log.exception("error %s in component %s", error_id, dict(interaction.data or {}).get("custom_id"))
         await tell_quietly(interaction, f"Something went wrong on Herald's side (error `{error_id}`); "
                                         f"quote that id to whoever runs Herald.")
 
@@ -172,7 +172,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                 return
             bot = _bot(interaction)
             await defer(interaction)
-            values = (interaction.data or {}).get("values", [])
+            values: Any = dict(interaction.data or {}).get("values") or []
             if not values or not isinstance(values[0], str):
                 await tell_quietly(interaction, STALE)
                 return
