@@ -123,9 +123,10 @@ def message_limits(message: dict[str, Any], *, creates: bool) -> list[str]:
     attachments = message.get("attachments") or []
     if len(attachments) > MAX_FILES:
         errors.append(f"attachments: {len(attachments)} files, over {MAX_FILES}")
-    if creates:
-        if not (isinstance(content, str) and content.strip()) and not embeds and not attachments \
-                and not message.get("components") and not message.get("sticker_ids") and not message.get("poll"):
+    blank = not (isinstance(content, str) and content.strip()) and not embeds and not attachments \
+        and not message.get("components") and not message.get("sticker_ids") and not message.get("poll")
+    if creates or "content" in message:  # an edit setting the text may be the answer replacing "thinking…"
+        if blank:
             errors.append("Cannot send an empty message (50006)")
         errors += _mentions(message.get("allowed_mentions"))
     return errors

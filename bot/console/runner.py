@@ -319,6 +319,8 @@ class Console:
         if kind in ("followup", "edit_original"):
             if not payload.get("content") and not item.files and not payload.get("components"):
                 return []
+            if kind == "edit_original":  # an edit keeps the flags (private or not) of the deferral it replaces
+                payload = {**payload, "flags": (item.result or {}).get("flags", 0)}
             return self._message(f"to @{asker}", payload, item.files)
         if kind == "channel_message":
             where = "#" + self.fake.channel_name(int(item.params["channel_id"]))

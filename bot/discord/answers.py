@@ -97,7 +97,23 @@ async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral
             interaction.extras["herald_acked"] = True
             if failed_once:
                 return  # our own earlier try reached Discord; only its answer to us was lost
+    if interaction.extras.get("herald_deferred") and not interaction.extras.get("herald_thinking_removed") \
+            and not interaction.extras.get("herald_original_used"):
+        # the first answer after a deferral replaces its "thinking…" (as Discord does with a first followup),
+        # and an edit is safe to retry when Discord's answer to it is lost: it cannot post twice
+        edit: dict[str, Any] = {"content": message.content, "allowed_mentions": kwargs["allowed_mentions"]}
+        if "view" in kwargs:
+            edit["view"] = kwargs["view"]
+        if message.embeds:
+            edit["embeds"] = message.embeds
+        await retrying(lambda: interaction.edit_original_response(**edit, **_attachments(message)))
+        interaction.extras["herald_original_used"] = True
+        return
     await retrying(lambda: interaction.followup.send(**kwargs, **fresh_files(message)))
+
+
+def _attachments(message: Outgoing) -> dict[str, Any]:
+    return {"attachments": message.kwargs()["files"]} if message.files else {}
 
 
 async def make_private(interaction: discord.Interaction) -> None:

@@ -46,21 +46,24 @@ async def receipts(con: Console) -> list[Receipt]:
 
 
 def answers_to(con: Console, mark: int) -> list[str]:
-    """The texts the bot answered interactions with since `mark` (replies and followups, not channel posts)."""
-    out = []
-    for item in con.fake.sent[mark:]:
+    """The answers a user sees since `mark` (replies and followups, not channel posts): an edit of the deferred
+    "thinking…" message, however often repeated, is one answer."""
+    out: dict[object, str] = {}
+    for n, item in enumerate(con.fake.sent[mark:]):
         payload: dict[str, Any] = item.payload or {}
         if item.kind == "interaction_response" and payload.get("type") == 4:
-            out.append(str((payload.get("data") or {}).get("content")))
+            out[n] = str((payload.get("data") or {}).get("content"))
         elif item.kind == "followup":
-            out.append(str(payload.get("content")))
-    return out
+            out[n] = str(payload.get("content"))
+        elif item.kind == "edit_original":  # the first answer after a deferral replaces its "thinking…"
+            out[item.params.get("token")] = str(payload.get("content"))
+    return list(out.values())
 
 
-@pytest.mark.parametrize("fault", ["500", "429", "reset"])
+@pytest.mark.parametrize("fault", ["500", "429", "reset", "lost"])
 async def test_a_passing_failure_of_the_answer_is_retried_and_answered_once(gaul: Console, fault: str) -> None:
     before = await phase(gaul)
-    gaul.fake.fail_next("followup", fault)
+    gaul.fake.fail_next("edit_original", fault)
     mark = len(gaul.fake.sent)
     await gaul.run_line("@gaius /gm advance")
     said_ = answers_to(gaul, mark)
@@ -80,7 +83,8 @@ async def test_a_lost_answer_to_the_deferral_is_not_a_second_acknowledgement(gau
 
 async def test_an_advance_whose_answer_never_arrives_is_not_done_again(gaul: Console) -> None:
     first = await phase(gaul)
-    gaul.fake.fail_next("followup", "reset", times=20)  # nothing reaches the GM: not even "Saved."
+    gaul.fake.fail_next("edit_original", "reset", times=20)  # nothing reaches the GM: not even "Saved."
+    gaul.fake.fail_next("followup", "reset", times=20)
     await gaul.run_line("@gaius /gm advance")
     second = await phase(gaul)
     assert second != first
@@ -96,7 +100,7 @@ async def test_an_advance_whose_answer_never_arrives_is_not_done_again(gaul: Con
 
 
 async def test_a_failed_reply_after_a_change_says_saved_not_went_wrong(gaul: Console) -> None:
-    gaul.fake.fail_next("followup", "reset", times=4)  # the full answer fails; the short one gets through
+    gaul.fake.fail_next("edit_original", "reset", times=4)  # the full answer fails; the short one gets through
     mark = len(gaul.fake.sent)
     await gaul.run_line("@gaius /gm advance")
     said_ = answers_to(gaul, mark)

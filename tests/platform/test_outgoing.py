@@ -70,6 +70,10 @@ def test_the_validator_refuses_what_discord_refuses() -> None:
     callback = "/interactions/{interaction_id}/{interaction_token}/callback"
     reply = {"type": 4, "data": {"content": "x" * 2001, "flags": 64, "allowed_mentions": none}}
     assert validate_request("POST", callback, reply) != []
+    original = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+    assert validate_request("PATCH", original, {"content": "x", "allowed_mentions": none}) == []
+    assert validate_request("PATCH", original, {"content": "\n", "allowed_mentions": none}) != []
+    assert validate_request("PATCH", original, {"content": "x" * 2001, "allowed_mentions": none}) != []
     followup = "/webhooks/{webhook_id}/{webhook_token}"
     assert validate_request("POST", followup, {"content": "", "allowed_mentions": none}) != []
     assert validate_request("GET", "/no/such/route", None) != []
