@@ -29,6 +29,14 @@ async def gaul(lite: Console, monkeypatch: pytest.MonkeyPatch) -> Console:
     return lite
 
 
+@pytest.fixture
+async def gaul_db(console: Console, monkeypatch: pytest.MonkeyPatch) -> Console:
+    """The same campaign on both backends (SQLite and PostgreSQL)."""
+    monkeypatch.setattr(answers, "BACKOFF", (0.0, 0.0, 0.0))
+    await console.run_script(SETUP)
+    return console
+
+
 async def said(con: Console, line: str) -> str:
     return "\n".join(await con.run_line(line))
 
@@ -81,7 +89,8 @@ async def test_a_lost_answer_to_the_deferral_is_not_a_second_acknowledgement(gau
     assert len(gaul.fake.faulted) == 1 and gaul.fake.rejected == []
 
 
-async def test_an_advance_whose_answer_never_arrives_is_not_done_again(gaul: Console) -> None:
+async def test_an_advance_whose_answer_never_arrives_is_not_done_again(gaul_db: Console) -> None:
+    gaul = gaul_db
     first = await phase(gaul)
     gaul.fake.fail_next("edit_original", "reset", times=20)  # nothing reaches the GM: not even "Saved."
     gaul.fake.fail_next("followup", "reset", times=20)

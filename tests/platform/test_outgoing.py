@@ -202,3 +202,12 @@ def test_any_text_and_notes_fit_discords_limits(text: str, notes: list[str], ext
         assert content is None or (0 < len(content) <= 2000 and content.strip() and "\r" not in content)
         assert content is not None or message.files
         assert len(message.files) <= 10
+
+
+async def test_the_slash_commands_herald_syncs_are_what_discord_accepts(lite: Console) -> None:
+    tree = lite.bot.tree
+    payload = [command.to_dict(tree) for command in tree.get_commands()]
+    route = "/applications/{application_id}/commands"
+    assert payload and validate_request("PUT", route, payload) == []
+    payload[0]["description"] = "x" * 101
+    assert validate_request("PUT", route, payload) != []
