@@ -4,6 +4,7 @@ answered."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -176,3 +177,32 @@ async def test_receipts_older_than_a_day_are_pruned(gaul: Console) -> None:
     await gaul.run_line("clock 2d")
     await gaul.run_line("@gaius /gm advance")
     assert [r.command for r in await receipts(gaul)] == ["gm advance"]
+
+
+def hostile_ids(count: int) -> list[str]:
+    """Component ids as a forger would write them: Herald's shapes with wrong, huge, signed or foreign parts."""
+    rng = random.Random(8)
+    parts = ["herald", "act", "turn", "orders", "orders-form", "0", "-1", "1", "9" * 19, "9" * 40, "²", "٣",
+             "deadbeef", "DEADBEEF", "xyz", "", " ", "\x00", "5", "4", "1e3", "0x10", "%s", "{cid}", "é" * 30]
+    out = []
+    for _ in range(count):
+        custom_id = ":".join(rng.choice(parts) for _ in range(rng.randint(1, 6)))[:100]
+        out.append(custom_id or "x")
+    return out
+
+
+async def test_hostile_component_ids_always_get_one_clean_answer(gaul: Console) -> None:
+    shown = next(m for m in reversed(list(gaul.fake.messages.values())) if m["components"])
+    for custom_id in hostile_ids(120):
+        select = {"type": 3, "custom_id": custom_id, "options": [{"label": "march", "value": "march"}]}
+        message = {**shown, "components": [{"type": 1, "components": [select]}]}
+        payload = gaul.fake.interaction(3, {"custom_id": custom_id, "component_type": 3, "values": ["march"]},
+                                        user_id=gaul.fake.user("mallory"), channel_id=int(message["channel_id"]),
+                                        message=message)
+        mark = len(gaul.fake.sent)
+        gaul.fake.dispatch("INTERACTION_CREATE", payload)
+        await gaul.fake.settle()
+        said_ = answers_to(gaul, mark)
+        assert gaul.fake.answered[payload["token"]] and len(said_) == 1, custom_id
+        assert "went wrong" not in said_[0], (custom_id, said_)
+    assert gaul.fake.rejected == []
