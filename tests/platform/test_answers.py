@@ -206,3 +206,20 @@ async def test_hostile_component_ids_always_get_one_clean_answer(gaul: Console) 
         assert gaul.fake.answered[payload["token"]] and len(said_) == 1, custom_id
         assert "went wrong" not in said_[0], (custom_id, said_)
     assert gaul.fake.rejected == []
+
+
+async def test_two_open_order_forms_each_do_what_their_owner_opened(gaul: Console) -> None:
+    await gaul.run_line("@ambiorix /orders check")  # a dry run form…
+    await gaul.run_line("@vercingetorix /orders submit")  # …and, meanwhile, another player's real one
+    out = await said(gaul, '@ambiorix form orders:"burn the farms"')
+    assert "Dry run" in out
+    assert "⏳ not yet — **Eburones**" in await said(gaul, "@gaius /campaign status")  # nothing was saved
+    out = await said(gaul, '@vercingetorix form orders:"hold Gergovia"')
+    assert "1 accepted" in out and "Dry run" not in out
+
+
+async def test_an_orders_form_sent_after_a_restart_is_still_answered(gaul: Console) -> None:
+    await gaul.run_line("@ambiorix /orders submit")
+    gaul.bot._connection._view_store._modals.clear()  # what a restart leaves of the open form: nothing
+    out = await said(gaul, '@ambiorix form orders:"march"')
+    assert "1 accepted" in out and "never answered" not in out
