@@ -223,3 +223,17 @@ async def test_an_orders_form_sent_after_a_restart_is_still_answered(gaul: Conso
     gaul.bot._connection._view_store._modals.clear()  # what a restart leaves of the open form: nothing
     out = await said(gaul, '@ambiorix form orders:"march"')
     assert "1 accepted" in out and "never answered" not in out
+
+
+@pytest.mark.parametrize("custom_id", ["herald:orders-form:1", "herald:orders-form:" + "9" * 20 + ":submit",
+                                       "herald:orders-form:1:submit:x", "herald:orders-form:999999:check"])
+async def test_a_forged_or_old_orders_form_gets_one_clean_answer(gaul: Console, custom_id: str) -> None:
+    rows = [{"type": 1, "components": [{"type": 4, "custom_id": "orders", "value": "march"}]}]
+    payload = gaul.fake.interaction(5, {"custom_id": custom_id, "components": rows},
+                                    user_id=gaul.fake.user("ambiorix"), channel_id=gaul.fake.channel("forum"))
+    mark = len(gaul.fake.sent)
+    gaul.fake.dispatch("INTERACTION_CREATE", payload)
+    await gaul.fake.settle()
+    said_ = answers_to(gaul, mark)
+    assert gaul.fake.answered[payload["token"]] and len(said_) == 1
+    assert "went wrong" not in said_[0] and "accepted" not in said_[0]
