@@ -237,3 +237,16 @@ async def test_a_forged_or_old_orders_form_gets_one_clean_answer(gaul: Console, 
     said_ = answers_to(gaul, mark)
     assert gaul.fake.answered[payload["token"]] and len(said_) == 1
     assert "went wrong" not in said_[0] and "accepted" not in said_[0]
+
+
+async def test_autocompletes_outside_a_campaign_answer_with_no_suggestions(lite: Console) -> None:
+    lines = ['@nobody #nowhere complete /gm rollback to:1', '@nobody #nowhere complete /gm table roll name:""',
+             '@nobody #nowhere complete /gm act action:""', '@nobody #nowhere complete /act action:""',
+             '@nobody #nowhere complete /orders list campaign:""',
+             '@nobody #nowhere complete /gm rollback to:1 campaign:"' + "x" * 300 + '"']
+    for line in lines:
+        mark = len(lite.fake.sent)
+        await lite.run_line(line)
+        callbacks = [s for s in lite.fake.sent[mark:] if s.kind == "interaction_response"]
+        assert len(callbacks) == 1 and callbacks[0].payload["type"] == 8, line
+    assert lite.fake.rejected == []
