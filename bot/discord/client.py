@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.tree import HeraldTree
-from bot.discord.views import ActionSelect, OrdersButton, TurnButton
+from bot.discord.views import ActionSelect, OrdersButton, StaleComponent, TurnButton, orders_form_sent
 from bot.service import deadlines, outbox, timers
 from bot.service.context import Services
 
@@ -25,7 +25,8 @@ class HeraldBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned, tree_cls=HeraldTree, help_command=None,
             intents=discord.Intents(guilds=True), member_cache_flags=discord.MemberCacheFlags.none(),
-            max_messages=None, chunk_guilds_at_startup=False, **kwargs)  # type: ignore[arg-type]
+            max_messages=None, chunk_guilds_at_startup=False,  # no pings unless a message names whom
+            allowed_mentions=discord.AllowedMentions.none(), **kwargs)  # type: ignore[arg-type]
         self.services = services
         self.gm_role = gm_role
         self.background = background
@@ -36,7 +37,8 @@ class HeraldBot(commands.Bot):
     async def setup_hook(self) -> None:
         for cog in COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(TurnButton, OrdersButton, ActionSelect)
+        self.add_dynamic_items(TurnButton, OrdersButton, ActionSelect, StaleComponent)
+        self.add_listener(orders_form_sent, "on_interaction")
         if self.sync_commands:
             await self.tree.sync()
         if self.background:
