@@ -13,7 +13,7 @@ from bot.service.quoting import clip
 from bot.store.models import Campaign, Seat
 from engine.core import Viewer
 
-_ID = re.compile(r"[0-9]{1,10}")  # ASCII only: str.isdigit() takes "²", which int() refuses
+_ID = re.compile(r"[0-9]{1,40}")  # ASCII only: str.isdigit() takes "²", which int() refuses
 MAX_ID = 2**31 - 1  # the database's integer column
 MAX_NAME = 60  # campaign names are 1-60 characters (campaigns.NAME)
 
