@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_ROWS = 5
 MAX_OPTIONS = 25
-FORM_LIMIT = 4000  # Discord's cap on a text input
 # a campaign id fits PostgreSQL's BIGINT; a forged longer one is a stale button, not a query
 CID = r"(?P<cid>[1-9]\d{0,17})"
 STALE = "This button is no longer valid: use the command instead (e.g. `/act`, `/orders submit`)."
@@ -120,16 +119,11 @@ class OrdersModal(discord.ui.Modal):
     state and a form sent after a restart is still answered."""
 
     def __init__(self, campaign_id: int, current: str = "", *, dry_run: bool = False) -> None:
-        if len(current) > FORM_LIMIT:  # pre-filled and sent back, the form would silently drop the rest
-            lines = current.count("\n") + 1
-            raise ServiceError(f"Your orders so far are {len(current)} characters ({lines} lines); the form holds "
-                               f"{FORM_LIMIT}, so it would drop some. Attach them as a text file instead: "
-                               f"`/orders submit file:`.")
         mode = "check" if dry_run else "submit"
         super().__init__(title="Check orders" if dry_run else "Your orders",
                          custom_id=f"herald:orders-form:{campaign_id}:{mode}", timeout=1)
         self.text: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
-            label="Orders, one per line", style=discord.TextStyle.paragraph, max_length=FORM_LIMIT,
+            label="Orders, one per line", style=discord.TextStyle.paragraph, max_length=orders.FORM_LIMIT,
             default=current or None, custom_id="orders", required=True)
         self.add_item(self.text)
 
