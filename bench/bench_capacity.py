@@ -223,7 +223,7 @@ def sqlite_floor(path: Path) -> Op:
 
 async def postgres_floor(schema: str) -> tuple[Op, Callable[[], Awaitable[None]]]:
     """The same floor on PostgreSQL through asyncpg directly (client CPU only: the server is another process)."""
-    import asyncpg
+    import asyncpg  # type: ignore[import-untyped]
 
     dsn = PG_URL.replace("postgresql+asyncpg", "postgresql")
     conn = await asyncpg.connect(dsn, server_settings={"search_path": schema})
@@ -417,8 +417,8 @@ async def _in_flight(label: str, table: Table, rounds: int = 4) -> None:
           f"{len(latencies) / cpu:6.0f} /CPU-s", flush=True)
 
 
-async def _loop_lag(tn: Table, lote: Table) -> None:
-    """The longest the event loop was held while 10 status, 10 maps and a LotE resolution run at once."""
+async def _lag(label: str, start: Callable[[], list[asyncio.Task[Any]]]) -> None:
+    """The longest a 1 ms ticker on the event loop was held while the work `start` dispatches runs."""
     loop = asyncio.get_running_loop()
     lags: list[float] = []
     stop = False
@@ -429,30 +429,46 @@ async def _loop_lag(tn: Table, lote: Table) -> None:
             await asyncio.sleep(0.001)
             lags.append(loop.time() - before - 0.001)
 
-    await tn.pump()
-    await lote.pump()
-    work: list[asyncio.Task[Any]] = []
     tick = asyncio.create_task(ticker())
     await asyncio.sleep(0.01)
-    lote.use()
-    advance = lote.command("@gm #courts /gm advance")()
-    work += lote.dispatch(advance)
-    for i in range(10):
-        table, line = (tn, "@gm #colonies /campaign status") if i % 2 else (lote, "@gm #courts /campaign status")
-        table.use()
-        work += table.dispatch(table.command(line)())
-        tn.use()
-        work += tn.dispatch(tn.command("@isabel #colonies /map")())
     start_cpu = time.process_time()
-    await asyncio.gather(*work)
+    await asyncio.gather(*start())
     cpu = time.process_time() - start_cpu
     stop = True
     await tick
-    print(f"  reply to the advance: {lote.reply(advance['token'])}")
     lags.sort()
-    print(f"{'event-loop lag: 10 status + 10 maps + a LotE resolution':<58} max {lags[-1] * 1000:8.1f} ms"
-          f"   p99 {lags[int(len(lags) * 0.99)] * 1000:6.1f} ms   ({len(lags)} ticks, {cpu:.2f} CPU-s of work)",
-          flush=True)
+    p99 = lags[int(len(lags) * 0.99)]
+    print(f"{'event-loop lag: ' + label:<58} max {lags[-1] * 1000:8.1f} ms   p99 {p99 * 1000:6.1f} ms   "
+          f"({len(lags)} ticks, {cpu:.2f} CPU-s of work)", flush=True)
+
+
+async def _loop_lag(tn: Table, lote: Table) -> None:
+    """Loop lag with 10 status, with 10 maps, then with both and a LotE resolution at once (which part holds it)."""
+    await tn.pump()
+    await lote.pump()
+
+    def statuses() -> list[asyncio.Task[Any]]:
+        work = []
+        for i in range(10):
+            table, line = (tn, "@gm #colonies /campaign status") if i % 2 else (lote, "@gm #courts /campaign status")
+            table.use()
+            work += table.dispatch(table.command(line)())
+        return work
+
+    def maps() -> list[asyncio.Task[Any]]:
+        tn.use()
+        return [t for _ in range(10) for t in tn.dispatch(tn.command("@isabel #colonies /map")())]
+
+    advance = lote.command("@gm #courts /gm advance")()
+
+    def everything() -> list[asyncio.Task[Any]]:
+        lote.use()
+        return lote.dispatch(advance) + statuses() + maps()
+
+    await _lag("10 /campaign status (Terra Nova, LotE)", statuses)
+    await _lag("10 /map (Terra Nova)", maps)
+    await _lag("10 status + 10 maps + a LotE resolution", everything)
+    print(f"  reply to the advance: {lote.reply(advance['token'])}")
 
 
 def _profile_submit(table: Table) -> Callable[[], Awaitable[None]]:
