@@ -20,7 +20,7 @@ LAND = {seat: [f"settle {dest}"]
         for seat, dest in zip(SEATS, ("Cuba", "Vera Cruz", "Norumbega", "St Lawrence", "Guiana"), strict=True)}
 
 
-def _campaign():
+def _campaign() -> tuple[Any, Any]:
     tn = get("terra-nova")
     state = tn.setup(Setup(SEATS, tn.parse_options(OPTIONS), Dice(SEED, "setup")))
     return tn, state
