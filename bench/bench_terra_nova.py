@@ -66,6 +66,13 @@ def _load() -> None:
         tn.load(data)
 
 
+def _dump() -> None:
+    tn = get("terra-nova")
+    state = tn.load(_after_turn_one())
+    for _ in range(20):
+        tn.dump(state)
+
+
 def _render() -> None:
     tn, state = _campaign()
     tn.render(state, Viewer.spectator())
@@ -79,4 +86,5 @@ def _check() -> None:
 
 def cases() -> dict[str, Callable[[], object]]:
     return {"terra nova turn, 5 powers + Indies": _turn, "terra nova map render": _render,
-            "terra nova order check, 5 powers": _check, "terra nova state load after turn 1, ×20": _load}
+            "terra nova order check, 5 powers": _check, "terra nova state load after turn 1, ×20": _load,
+            "terra nova state dump after turn 1, ×20": _dump}

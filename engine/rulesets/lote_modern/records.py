@@ -20,18 +20,29 @@ T = TypeVar("T")
 
 def to_data(value: Any) -> Any:
     """JSON-compatible data for a record, a container of records, or a plain value."""
-    if hasattr(value, "dump") and hasattr(type(value), "load"):
-        return value.dump()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not f.name.startswith("_")}
-    if isinstance(value, list | tuple):
-        return [to_data(v) for v in value]
-    if isinstance(value, set | frozenset):
-        return sorted(to_data(v) for v in value)
-    if isinstance(value, dict):
-        return {str(k): to_data(v) for k, v in value.items()}
-    return value
+    encode = _ENCODERS.get(type(value))
+    if encode is None:
+        encode = _ENCODERS[type(value)] = _encoder(type(value))
+    return encode(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder(cls: type) -> Callable[[Any], Any]:
+    """How to write a value of this class, worked out once per class (a dump walks thousands of values)."""
+    if hasattr(cls, "dump") and hasattr(cls, "load"):
+        return lambda value: value.dump()
+    if dataclasses.is_dataclass(cls):
+        names = [f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")]
+        return lambda value: {name: to_data(getattr(value, name)) for name in names}
+    if issubclass(cls, list | tuple):
+        return lambda value: [to_data(v) for v in value]
+    if issubclass(cls, set | frozenset):
+        return lambda value: sorted(to_data(v) for v in value)
+    if issubclass(cls, dict):
+        return lambda value: {str(k): to_data(v) for k, v in value.items()}
+    return _same
 
 
 def from_data(cls: type[T], raw: Any) -> T:

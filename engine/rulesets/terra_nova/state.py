@@ -272,13 +272,25 @@ class TNState:
 
 def to_data(value: Any) -> Any:
     """A dataclass tree as JSON-compatible data."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): to_data(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [to_data(v) for v in value]
-    return value
+    encode = _ENCODERS.get(type(value))
+    if encode is None:
+        encode = _ENCODERS[type(value)] = _encoder(type(value))
+    return encode(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder(cls: type) -> Callable[[Any], Any]:
+    """How to write a value of this class, worked out once per class (a dump walks thousands of values)."""
+    if dataclasses.is_dataclass(cls):
+        names = [f.name for f in dataclasses.fields(cls)]
+        return lambda value: {name: to_data(getattr(value, name)) for name in names}
+    if issubclass(cls, dict):
+        return lambda value: {str(k): to_data(v) for k, v in value.items()}
+    if issubclass(cls, list | tuple):
+        return lambda value: [to_data(v) for v in value]
+    return _same
 
 
 Decode = Callable[[Any], Any]
