@@ -324,16 +324,19 @@ def _decoder(hint: Any) -> Decode:
 
 
 def _record_decoder(cls: type) -> Decode:
-    plain: list[str] = []  # fields whose data is already the value: copied without a call each
-    decoded: list[tuple[str, Decode]] | None = None
+    # (fields whose data is already the value, copied without a call each; fields to decode), resolved on first
+    # use, as a record type may contain itself; one assignment, so a render thread never sees half of it
+    layout: tuple[list[str], list[tuple[str, Decode]]] | None = None
 
     def decode(raw: dict[str, Any]) -> Any:
-        nonlocal decoded
-        if decoded is None:  # resolved on first use: a record type may contain itself
+        nonlocal layout
+        if layout is None:
             hints = typing.get_type_hints(cls)
-            items = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls) if f.init]
-            plain.extend(name for name, item in items if item is _same)
-            decoded = [(name, item) for name, item in items if item is not _same]
+            items = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls)
+                     if f.init]
+            layout = ([name for name, item in items if item is _same],
+                      [(name, item) for name, item in items if item is not _same])
+        plain, decoded = layout
         kwargs = {name: raw[name] for name in plain if name in raw}
         for name, item in decoded:
             if name in raw:
