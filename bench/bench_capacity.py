@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from discord.webhook.async_ import async_context
-from sqlalchemy import insert, select, update
+from sqlalchemy import event, insert, select, update
 
 from bot.console.fake import GUILD_ID
 from bot.console.runner import Console
@@ -471,10 +471,44 @@ async def _loop_lag(tn: Table, lote: Table) -> None:
     print(f"  reply to the advance: {lote.reply(advance['token'])}")
 
 
+async def _count_round_trips(table: Table, op: Op, count: int) -> tuple[float, float]:
+    """SQL statements and aiosqlite thread round trips per operation."""
+    import aiosqlite.core
+
+    statements = hops = 0
+
+    def on_statement(*_: Any) -> None:
+        nonlocal statements
+        statements += 1
+
+    original = aiosqlite.core.Connection._execute
+
+    async def counted(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        nonlocal hops
+        hops += 1
+        return await original(self, fn, *args, **kwargs)  # type: ignore[no-untyped-call]
+
+    engines = {table.db.writer.sync_engine, table.db.reader.sync_engine}
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", on_statement)
+    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
+    try:
+        for _ in range(count):
+            await op()
+    finally:
+        aiosqlite.core.Connection._execute = original  # type: ignore[method-assign]
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", on_statement)
+    return statements / count, hops / count
+
+
 def _profile_submit(table: Table) -> Callable[[], Awaitable[None]]:
     async def run() -> None:
         submit = table.op(SUBMIT)
         await table.pump()
+        statements, hops = await _count_round_trips(table, submit, 20)
+        print(f"# /orders submit runs {statements:.0f} SQL statements (BEGIN included) and {hops:.0f} aiosqlite "
+              f"round trips")
         profiler = cProfile.Profile(time.thread_time)  # CPU of the event loop's thread, not waits
         count = _n(200)
         start = time.process_time()
