@@ -328,7 +328,7 @@ async def _long_history(table: Table, name: str, turns: int) -> None:
 async def _submit_vs_floor(label: str, table: Table, floor: Op, floor_label: str) -> None:
     submit = table.op(SUBMIT)
     got = await side_by_side({"submit": Case(submit, _n(40), before=table.pump),
-                              "floor": Case(floor, _n(400))})
+                              "floor": Case(floor, _n(400))}, rounds=7)
     print(f"  reply: {table.reply()}")
     row(f"/orders submit, full stack ({label})", got["submit"], got["submit"] / got["floor"], "the floor")
     row(floor_label, got["floor"], 1.0, "")
@@ -366,9 +366,9 @@ async def _growth(small: Table, big: Table) -> None:
                 "/roll (no campaign here: finds none first)": "@stranger #lobby /roll notation:d20"}
     cases = {}
     for name, line in commands.items():
-        cases[f"{name} @1"] = Case(small.op(line), _n(25), before=_switch(small))
-        cases[f"{name} @{CAMPAIGNS}"] = Case(big.op(line), _n(25), before=_switch(big))
-    got = await side_by_side(cases)
+        cases[f"{name} @1"] = Case(small.op(line), _n(30), before=_switch(small))
+        cases[f"{name} @{CAMPAIGNS}"] = Case(big.op(line), _n(30), before=_switch(big))
+    got = await side_by_side(cases, rounds=7)
     for name in commands:
         one, many = got[f"{name} @1"], got[f"{name} @{CAMPAIGNS}"]
         row(f"{name}, {CAMPAIGNS} campaigns", many, many / one, "1 campaign")
@@ -417,7 +417,7 @@ async def _in_flight(label: str, table: Table, rounds: int = 4) -> None:
           f"{len(latencies) / cpu:6.0f} /CPU-s", flush=True)
 
 
-async def _lag(label: str, start: Callable[[], list[asyncio.Task[Any]]]) -> None:
+async def _lag(label: str, start: Callable[[], Awaitable[list[asyncio.Task[Any]]]]) -> None:
     """The longest a 1 ms ticker on the event loop was held while the work `start` dispatches runs."""
     loop = asyncio.get_running_loop()
     lags: list[float] = []
@@ -432,7 +432,7 @@ async def _lag(label: str, start: Callable[[], list[asyncio.Task[Any]]]) -> None
     tick = asyncio.create_task(ticker())
     await asyncio.sleep(0.01)
     start_cpu = time.process_time()
-    await asyncio.gather(*start())
+    await asyncio.gather(*await start())
     cpu = time.process_time() - start_cpu
     stop = True
     await tick
@@ -447,23 +447,30 @@ async def _loop_lag(tn: Table, lote: Table) -> None:
     await tn.pump()
     await lote.pump()
 
-    def statuses() -> list[asyncio.Task[Any]]:
+    async def statuses() -> list[asyncio.Task[Any]]:
         work = []
         for i in range(10):
             table, line = (tn, "@gm #colonies /campaign status") if i % 2 else (lote, "@gm #courts /campaign status")
             table.use()
             work += table.dispatch(table.command(line)())
+            await asyncio.sleep(0)  # one gateway event per loop turn, as they arrive from the socket
         return work
 
-    def maps() -> list[asyncio.Task[Any]]:
-        tn.use()
-        return [t for _ in range(10) for t in tn.dispatch(tn.command("@isabel #colonies /map")())]
+    async def maps() -> list[asyncio.Task[Any]]:
+        work = []
+        for _ in range(10):
+            tn.use()
+            work += tn.dispatch(tn.command("@isabel #colonies /map")())
+            await asyncio.sleep(0)
+        return work
 
     advance = lote.command("@gm #courts /gm advance")()
 
-    def everything() -> list[asyncio.Task[Any]]:
+    async def everything() -> list[asyncio.Task[Any]]:
         lote.use()
-        return lote.dispatch(advance) + statuses() + maps()
+        work = lote.dispatch(advance)
+        await asyncio.sleep(0)
+        return work + await statuses() + await maps()
 
     await _lag("10 /campaign status (Terra Nova, LotE)", statuses)
     await _lag("10 /map (Terra Nova)", maps)
