@@ -139,6 +139,19 @@ def _check() -> None:
         lm.check(state, name, text)
 
 
+def _load() -> None:
+    lm, data, _ = campaign()
+    for _ in range(5):
+        lm.load(data)
+
+
+def _dump() -> None:
+    lm, data, _ = campaign()
+    state = lm.load(data)
+    for _ in range(5):
+        lm.dump(state)
+
+
 def _turn() -> Any:
     lm, data, forms = campaign()
     state = lm.load(data)
@@ -165,6 +178,8 @@ def _import() -> None:
 def cases() -> dict[str, Callable[[], object]]:
     return {
         "lote-modern: import 30 sheets, 400 regions": _import,
+        "lote-modern: load the state, 30 nations, ×5": _load,
+        "lote-modern: dump the state, 30 nations, ×5": _dump,
         "lote-modern: check 30 order forms": _check,
         "lote-modern: resolve a turn, 30 nations": _turn,
         "lote-modern: resolve, rule, publish": _publish,

@@ -67,9 +67,11 @@ class Campaign(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     guild_id: Mapped[int] = mapped_column(BigInteger, index=True)
-    channel_id: Mapped[int] = mapped_column(BigInteger)
-    thread_id: Mapped[int | None] = mapped_column(BigInteger)
-    gm_thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    # find_campaign looks a campaign up by the channel or thread a command came from: indexed, or every
+    # command scans every campaign (the OR of the thread ids needs each term indexed on SQLite)
+    channel_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    thread_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    gm_thread_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
     name: Mapped[str] = mapped_column(String(100))
     ruleset: Mapped[str] = mapped_column(String(40))
     ruleset_version: Mapped[str] = mapped_column(String(20))
@@ -113,10 +115,10 @@ class Seat(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
-    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    user_id: Mapped[int | None] = mapped_column(BigInteger, index=True)  # "the one campaign you play in"
     automatic: Mapped[bool] = mapped_column(Boolean, default=False)
     position: Mapped[int]
-    thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    thread_id: Mapped[int | None] = mapped_column(BigInteger, index=True)  # a command from a seat's thread
     thread_opening_at: Mapped[datetime | None]
     joined_at: Mapped[datetime]
 
@@ -125,7 +127,8 @@ class LogEntry(Base):
     """One accepted thing, never changed: setup, action, orders, resolution, GM edit, roll, rollback…"""
 
     __tablename__ = "log_entry"
-    __table_args__ = (UniqueConstraint("campaign_id", "seq", name="uq_log_entry_campaign_seq"),)
+    __table_args__ = (UniqueConstraint("campaign_id", "seq", name="uq_log_entry_campaign_seq"),
+                      Index("ix_log_entry_campaign_turn", "campaign_id", "turn"))  # /history pages by turn
 
     id: Mapped[int] = mapped_column(primary_key=True)
     campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), index=True)
