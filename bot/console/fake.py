@@ -11,7 +11,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
@@ -46,6 +45,21 @@ def http_error(status: int, body: dict[str, Any] | str) -> discord.HTTPException
     if status >= 500:
         return discord.DiscordServerError(response, body)  # type: ignore[arg-type,unused-ignore]
     return discord.HTTPException(response, body)  # type: ignore[arg-type,unused-ignore]
+
+
+def _fault_error(how: str) -> Exception:
+    """What discord.py raises for an injected fault: a reset connection, or Discord refusing with a status."""
+    if how == "reset":
+        return aiohttp.ClientOSError(104, "Connection reset by peer")
+    status = int(how)
+    body: dict[str, Any] = {"code": 0, "message": "refused by the fake"}
+    if status == 429:
+        body = {"code": 0, "message": "You are being rate limited.", "retry_after": 0.01}
+    error = http_error(status, body)
+    if status in (403, 404):
+        cls = discord.Forbidden if status == 403 else discord.NotFound
+        return cls(error.response, body)  # type: ignore[arg-type]
+    return error
 
 
 def refusal(errors: list[str]) -> dict[str, Any]:
@@ -134,12 +148,11 @@ class FakeDiscord:
         self.attachments: dict[str, bytes] = {}
         self.nonces: dict[str, tuple[datetime, dict[str, Any]]] = {}
         self.nonce_window = timedelta(minutes=5)  # Discord drops a repeated nonce only for a few minutes
-        self.faults: list[tuple[str, str]] = []  # (request kind, how): see `fail`
         self.answered: dict[str, bool] = {}
         self._interactions: dict[str, int] = {}
         self._originals: dict[str, dict[str, Any]] = {}
         self.rejected: list[tuple[Sent, list[str]]] = []  # requests Discord would have refused
-        self.faults: list[tuple[str, str]] = []  # (request kind, fault) still to inject, in order
+        self.faults: list[tuple[str, str]] = []  # (request kind, how) still to inject, in order: see `fail`
         self.faulted: list[tuple[Sent, str]] = []
         self.gm_role_id = stable_id("role", gm_role)
         self.gm_role = gm_role
@@ -176,7 +189,7 @@ class FakeDiscord:
                 payload, got = _decode_form(form)
             else:
                 payload, got = kw.get("json"), []
-            return self._handle_rest(route, payload, got, kw.get("params"))
+            return self._handle(route, payload, got, kw.get("params"))
 
         async def cdn(url: str) -> bytes:
             return self.attachments[url]
@@ -305,12 +318,6 @@ class FakeDiscord:
         self.messages[int(msg["id"])] = msg
         return msg
 
-    def fail(self, kind: str, how: str, times: int = 1) -> None:
-        """Make the next `times` requests of this kind (e.g. "channel_message", "create_thread") fail:
-        "lost" — Discord does it but the response never arrives (the connection drops); "500", "429", "403"…
-        — Discord refuses it with that status and does nothing."""
-        self.faults.extend([(kind, how)] * times)
-
     def _pings(self, payload: dict[str, Any]) -> dict[str, Any]:
         """Who a message pings, by Discord's rules: mentions in the text, filtered by `allowed_mentions`
         (absent, everything in the text pings)."""
@@ -322,28 +329,6 @@ class FakeDiscord:
         pinged = [u for u in users if "users" in parse or u in listed]
         return {"mention_everyone": "everyone" in parse and ("@everyone" in content or "@here" in content),
                 "mentions": [self.user_payload(u) for u in pinged], "mention_roles": []}
-
-    def _handle_rest(self, route: Any, payload: Any, files: list[tuple[str, bytes]], query: Any) -> Any:
-        """A bot REST call (not an interaction webhook), failing as `fail` asked."""
-        kind = Sent(route.method, route.path, {}, payload).kind
-        how = next((h for k, h in self.faults if k == kind), None)
-        if how is None:
-            return self._handle(route, payload, files, query)
-        self.faults.remove((kind, how))
-        if how == "lost":
-            result = self._handle(route, payload, files, query)
-            self.sent[-1].query["lost"] = True
-            raise aiohttp.ServerDisconnectedError(f"response lost (the fake did it: {result is not None})")
-        status = int(how)
-        params = {k: v for k, v in (("channel_id", route.channel_id), ("guild_id", route.guild_id)) if v is not None}
-        self.sent.append(Sent(route.method, route.path, params, payload, files, result={"refused": status}))
-        response = SimpleNamespace(status=status, reason="refused by the fake")
-        error = {"message": "You are being rate limited." if status == 429 else "Internal Server Error",
-                 "code": 0}
-        kind_of_error = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
-        if status >= 500:
-            kind_of_error = discord.DiscordServerError
-        raise kind_of_error(response, error)  # type: ignore[arg-type]
 
     def history(self, channel_id: int, *, after: int | None = None, limit: int = 50) -> list[dict[str, Any]]:
         """GET /channels/{id}/messages: up to `limit` messages after `after`, newest first, as Discord lists
@@ -369,27 +354,26 @@ class FakeDiscord:
         if sent.kind == "interaction_response" and self.answered.get(route.webhook_token):
             raise http_error(400, {"code": 40060, "message": "Interaction has already been acknowledged."})
         fault = self._take_fault(sent.kind)
-        if fault in ("reset", "500", "429"):
-            self.faulted.append((sent, fault))
-            if fault == "reset":
-                raise aiohttp.ClientOSError(104, "Connection reset by peer")
-            if fault == "500":
-                raise http_error(500, {"code": 0, "message": "500: Internal Server Error"})
-            raise http_error(429, {"code": 0, "message": "You are being rate limited.", "retry_after": 0.01})
+        if fault is not None and fault != "lost":
+            self.faulted.append((sent, fault))  # refused or never arrived: not among what Discord took
+            raise _fault_error(fault)
         self.sent.append(sent)
         sent.result = self._respond(sent, route)
         if fault == "lost":
             self.faulted.append((sent, fault))
+            sent.query["lost"] = True
             raise aiohttp.ServerDisconnectedError()  # done on Discord's side; the answer never came back
         return sent.result
 
-    # -- interaction faults ---------------------------------------------------------------------------
-    def fail_next(self, kind: str, fault: str, times: int = 1) -> None:
-        """Make the next `times` requests of `kind` (a Sent.kind) fail: `lost` (done, answer lost), `reset`
-        (connection reset, not done), `500` or `429` (refused, not done)."""
-        if fault not in FAULTS:
-            raise ValueError(f"unknown fault {fault!r}")
-        self.faults.extend([(kind, fault)] * times)
+    # -- faults ---------------------------------------------------------------------------------------
+    def fail(self, kind: str, how: str, times: int = 1) -> None:
+        """Make the next `times` requests of `kind` (a Sent.kind: "channel_message", "create_thread",
+        "interaction_response", "edit_original"…) fail: "lost" — Discord does it but the answer never comes
+        back; "reset" — the connection drops before Discord sees it; a status ("429", "500", "403", "404") —
+        Discord refuses it and does nothing."""
+        if how not in FAULTS and not how.isdigit():
+            raise ValueError(f"unknown fault {how!r}")
+        self.faults.extend([(kind, how)] * times)
 
     def _take_fault(self, kind: str) -> str | None:
         for i, (wanted, fault) in enumerate(self.faults):

@@ -333,8 +333,6 @@ class Console:
             if kind == "edit_original":  # an edit keeps the flags (private or not) of the deferral it replaces
                 payload = {**payload, "flags": (item.result or {}).get("flags", 0)}
             return self._message(f"to @{asker}", payload, item.files)
-        if isinstance(item.result, dict) and "refused" in item.result:
-            return [f"  ⚠ Discord refused a {kind} ({item.result['refused']})"]
         if kind == "channel_message":
             where = "#" + self.fake.channel_name(int(item.params["channel_id"]))
             if payload.get("deduplicated"):

@@ -72,7 +72,7 @@ def answers_to(con: Console, mark: int) -> list[str]:
 @pytest.mark.parametrize("fault", ["500", "429", "reset", "lost"])
 async def test_a_passing_failure_of_the_answer_is_retried_and_answered_once(gaul: Console, fault: str) -> None:
     before = await phase(gaul)
-    gaul.fake.fail_next("edit_original", fault)
+    gaul.fake.fail("edit_original", fault)
     mark = len(gaul.fake.sent)
     await gaul.run_line("@gaius /gm advance")
     said_ = answers_to(gaul, mark)
@@ -82,7 +82,7 @@ async def test_a_passing_failure_of_the_answer_is_retried_and_answered_once(gaul
 
 
 async def test_a_lost_answer_to_the_deferral_is_not_a_second_acknowledgement(gaul: Console) -> None:
-    gaul.fake.fail_next("interaction_response", "lost")  # Discord took the "thinking…"; its answer was lost
+    gaul.fake.fail("interaction_response", "lost")  # Discord took the "thinking…"; its answer was lost
     mark = len(gaul.fake.sent)
     await gaul.run_line("@gaius /gm advance")
     said_ = answers_to(gaul, mark)
@@ -93,8 +93,8 @@ async def test_a_lost_answer_to_the_deferral_is_not_a_second_acknowledgement(gau
 async def test_an_advance_whose_answer_never_arrives_is_not_done_again(gaul_db: Console) -> None:
     gaul = gaul_db
     first = await phase(gaul)
-    gaul.fake.fail_next("edit_original", "reset", times=20)  # nothing reaches the GM: not even "Saved."
-    gaul.fake.fail_next("followup", "reset", times=20)
+    gaul.fake.fail("edit_original", "reset", times=20)  # nothing reaches the GM: not even "Saved."
+    gaul.fake.fail("followup", "reset", times=20)
     await gaul.run_line("@gaius /gm advance")
     second = await phase(gaul)
     assert second != first
@@ -110,7 +110,7 @@ async def test_an_advance_whose_answer_never_arrives_is_not_done_again(gaul_db: 
 
 
 async def test_a_failed_reply_after_a_change_says_saved_not_went_wrong(gaul: Console) -> None:
-    gaul.fake.fail_next("edit_original", "reset", times=4)  # the full answer fails; the short one gets through
+    gaul.fake.fail("edit_original", "reset", times=4)  # the full answer fails; the short one gets through
     mark = len(gaul.fake.sent)
     await gaul.run_line("@gaius /gm advance")
     said_ = answers_to(gaul, mark)
