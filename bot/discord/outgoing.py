@@ -11,6 +11,8 @@ from typing import Any
 
 import discord
 
+from bot.service import quoting
+from bot.service.quoting import QUOTE_LIMIT
 from bot.service.text import MESSAGE_LIMIT, split_message
 
 MAX_PARTS = 4  # past this many messages, the whole text goes as a file instead
@@ -29,9 +31,9 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
-def quote(value: object, limit: int = 100) -> str:
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """A user's value inside an answer: clipped, one line, so an answer quoting it still fits."""
-    return clip(" ".join(str(value).split()), limit)
+    return quoting.clip(value, limit)
 
 
 def mentions_of(users: Iterable[int] = ()) -> discord.AllowedMentions:
