@@ -415,18 +415,30 @@ async def pending_count(services: Services) -> int:
             OutboxPost.sent_at.is_(None), OutboxPost.attempts < MAX_ATTEMPTS)) or 0)
 
 
+async def next_retry(services: Services) -> datetime | None:
+    """When the earliest post held back after a failed send may be tried again."""
+    async with services.db.read() as session:
+        return await session.scalar(select(func.min(OutboxPost.claimed_until)).where(
+            OutboxPost.sent_at.is_(None), OutboxPost.claimed_by == BACKOFF, OutboxPost.attempts < MAX_ATTEMPTS))
+
+
 async def run(services: Services, deliverer: Deliverer, *, idle: float = 30.0) -> None:
-    """The delivery task: wake when a post is written (or every `idle` seconds), send, repeat."""
+    """The delivery task: wake when a post is written, when a held-back post may be retried, or every `idle`
+    seconds; send; repeat."""
     backoff = 1.0
     while True:
         services.outbox_ready.clear()
         try:
             await deliver_pending(services, deliverer)
+            retry = await next_retry(services)
             backoff = 1.0
         except Exception:
             log.exception("outbox delivery failed; retrying in %.0fs", backoff)
             await asyncio.sleep(backoff)
             backoff = min(backoff * 2, 60.0)
             continue
+        wait = idle
+        if retry is not None:
+            wait = max(0.05, min(idle, (retry - services.clock.now()).total_seconds()))
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(services.outbox_ready.wait(), timeout=idle)
+            await asyncio.wait_for(services.outbox_ready.wait(), timeout=wait)

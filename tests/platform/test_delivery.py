@@ -265,3 +265,13 @@ async def test_an_unreadable_channel_does_not_lose_an_uncertain_post(skies: Cons
     skies.fake.fail("channel_history", "403")  # Herald may post but not read the channel's history
     await retry(skies)
     assert len(messages_with(skies, "comet")) == 1
+
+
+async def test_the_delivery_task_wakes_when_a_held_back_post_may_be_retried(skies: Console) -> None:
+    assert await outbox.next_retry(skies.services) is None
+    skies.fake.fail("channel_message", "500")
+    await skies.run_line("@gm /gm note text:\"The comet returns.\"")
+    row = await outbox_row(skies, "comet")
+    # the task sleeps until this moment (seconds away), not for its idle half-minute
+    assert await outbox.next_retry(skies.services) == row.claimed_until
+    assert row.claimed_until - skies.services.clock.now() <= outbox.RETRY_FIRST
