@@ -243,8 +243,7 @@ async def test_orders_the_form_cannot_hold_are_not_cut_by_it(lite: Console, tmp_
     await freeform(lite)
     lines = [f"send envoy {i} to the court of king {i} with gifts of gold" for i in range(200)]
     (tmp_path / "orders.txt").write_text("\n".join(lines), encoding="utf-8")
-    # (the long answer's own fit is replies.py's business: issue 8, "the whole text is attached" note)
-    assert "200 accepted" in "\n".join(texts(await say(lite, "hanno", "orders submit", file="orders.txt")))
+    assert "200 accepted" in assert_clean(await say(lite, "hanno", "orders submit", file="orders.txt"))
     text = assert_clean(await say(lite, "hanno", "orders submit"))  # no text, no file: the form
     assert "more than the form holds" in text and "file:" in text
     assert not [s for s in lite.fake.sent if s.kind == "interaction_response" and s.payload["type"] == 9]
