@@ -259,11 +259,10 @@ class FakeDiscordServer:
             return None, []
         return await request.json(), []
 
-    async def _refuse(self, method: str, path: str, body: Any, files: int = 0) -> web.Response | None:
+    async def _refuse(self, method: str, path: str, body: Any) -> web.Response | None:
         """Discord's 400 for a body it would refuse, recorded; None when it would accept it."""
-        checked = dict(body, __files__=files) if isinstance(body, dict) and files else body
         try:
-            errors = list(validate_request(method, path, checked) or [])
+            errors = list(validate_request(method, path, body) or [])
         except Exception as exc:  # a validator that raises instead of returning its reasons
             errors = [str(exc)]
         if not errors:
@@ -318,7 +317,7 @@ class FakeDiscordServer:
             await self._record("refused", {"path": "callback", "errors": ["already acknowledged"]})
             return _error(400, 40060, "Interaction has already been acknowledged.")
         refusal = await self._refuse("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
-                                     body, len(files))
+                                     body)
         if refusal:
             return refusal
         state.acked, state.deferred = True, body["type"] in (5, 6)
@@ -339,7 +338,7 @@ class FakeDiscordServer:
         state = self._interaction(request)
         if state is None or not state.acked:
             return _error(404, 10015, "Unknown Webhook")
-        refusal = await self._refuse("POST", "/webhooks/{webhook_id}/{webhook_token}", body, len(files))
+        refusal = await self._refuse("POST", "/webhooks/{webhook_id}/{webhook_token}", body)
         if refusal:
             return refusal
         state.answers.append(("followup", body))
@@ -352,7 +351,7 @@ class FakeDiscordServer:
         if state is None or not state.acked:
             return _error(404, 10015, "Unknown Webhook")
         refusal = await self._refuse("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
-                                     body, len(files))
+                                     body)
         if refusal:
             return refusal
         state.answers.append(("edit", body))
@@ -381,7 +380,7 @@ class FakeDiscordServer:
         if channel is None:
             return _error(404, 10003, "Unknown Channel")
         body, files = await self._body(request)
-        refusal = await self._refuse("POST", "/channels/{channel_id}/messages", body, len(files))
+        refusal = await self._refuse("POST", "/channels/{channel_id}/messages", body)
         if refusal:
             return refusal
         nonce = body.get("nonce")

@@ -19,7 +19,7 @@ def validate_request(method: str, path: str, body: Any) -> list[str]:
     if path == "/interactions/{interaction_id}/{interaction_token}/callback":
         return _callback(body)
     if path in MESSAGE_ROUTES:
-        return _message(body, files=int(body.get("__files__", 0)), edit=method == "PATCH")
+        return _message(body, files=len(body.get("attachments") or []), edit=method == "PATCH")
     if path == "/channels/{channel_id}/threads":
         errors = []
         if not 1 <= len(str(body.get("name", ""))) <= 100:
@@ -33,7 +33,7 @@ def validate_request(method: str, path: str, body: Any) -> list[str]:
 def _callback(body: dict[str, Any]) -> list[str]:
     kind, data = body.get("type"), body.get("data") or {}
     if kind in (4, 7):
-        return _message(data, files=int(body.get("__files__", 0)), edit=kind == 7)
+        return _message(data, files=len(data.get("attachments") or []), edit=kind == 7)
     if kind == 8:
         choices = data.get("choices") or []
         errors = ["choices: at most 25"] if len(choices) > 25 else []
