@@ -8,10 +8,13 @@ import asyncio
 import hashlib
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
@@ -38,6 +41,7 @@ class Sent:
     payload: Any
     files: list[tuple[str, bytes]] = field(default_factory=list)
     result: Any = None
+    query: dict[str, Any] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:
@@ -58,6 +62,10 @@ class Sent:
             return "thread_member_add" if m == "PUT" else "thread_member_remove"
         if p.startswith("/applications/") and m == "PUT":
             return "sync_commands"
+        if p == "/channels/{channel_id}/messages" and m == "GET":
+            return "channel_history"
+        if p == "/guilds/{guild_id}/threads/active":
+            return "active_threads"
         return f"{m} {p}"
 
 
@@ -91,7 +99,9 @@ class FakeDiscord:
         self.admins: set[int] = set()
         self.thread_members: dict[int, set[int]] = {}
         self.attachments: dict[str, bytes] = {}
-        self.nonces: dict[str, dict[str, Any]] = {}
+        self.nonces: dict[str, tuple[datetime, dict[str, Any]]] = {}
+        self.nonce_window = timedelta(minutes=5)  # Discord drops a repeated nonce only for a few minutes
+        self.faults: list[tuple[str, str]] = []  # (request kind, how): see `fail`
         self.answered: dict[str, bool] = {}
         self._interactions: dict[str, int] = {}
         self._originals: dict[str, dict[str, Any]] = {}
@@ -130,7 +140,7 @@ class FakeDiscord:
                 payload, got = _decode_form(form)
             else:
                 payload, got = kw.get("json"), []
-            return self._handle(route, payload, got, kw.get("params"))
+            return self._handle_rest(route, payload, got, kw.get("params"))
 
         async def cdn(url: str) -> bytes:
             return self.attachments[url]
@@ -250,8 +260,8 @@ class FakeDiscord:
             attachments.append({"id": aid, "filename": name, "size": len(data), "url": url, "proxy_url": url})
         msg = {"id": self.snowflake(), "channel_id": str(channel_id), "guild_id": str(GUILD_ID),
                "author": self.bot_user, "content": payload.get("content") or "", "timestamp": self.now(),
-               "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
-               "mention_roles": [], "attachments": attachments, "embeds": payload.get("embeds") or [],
+               "edited_timestamp": None, "tts": False, **self._pings(payload),
+               "attachments": attachments, "embeds": payload.get("embeds") or [],
                "components": payload.get("components") or [], "pinned": False, "type": 20 if webhook else 0,
                "flags": payload.get("flags", flags)}
         if webhook:
@@ -259,12 +269,61 @@ class FakeDiscord:
         self.messages[int(msg["id"])] = msg
         return msg
 
+    def fail(self, kind: str, how: str, times: int = 1) -> None:
+        """Make the next `times` requests of this kind (e.g. "channel_message", "create_thread") fail:
+        "lost" — Discord does it but the response never arrives (the connection drops); "500"/"429" —
+        Discord refuses it and does nothing."""
+        self.faults.extend([(kind, how)] * times)
+
+    def _pings(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """Who a message pings, by Discord's rules: mentions in the text, filtered by `allowed_mentions`
+        (absent, everything in the text pings)."""
+        content = payload.get("content") or ""
+        allowed = payload.get("allowed_mentions")
+        parse = ["users", "roles", "everyone"] if allowed is None else allowed.get("parse", [])
+        listed = {int(u) for u in (allowed or {}).get("users", [])}
+        users = [int(u) for u in dict.fromkeys(re.findall(r"<@!?(\d+)>", content))]
+        pinged = [u for u in users if "users" in parse or u in listed]
+        return {"mention_everyone": "everyone" in parse and ("@everyone" in content or "@here" in content),
+                "mentions": [self.user_payload(u) for u in pinged], "mention_roles": []}
+
+    def _handle_rest(self, route: Any, payload: Any, files: list[tuple[str, bytes]], query: Any) -> Any:
+        """A bot REST call (not an interaction webhook), failing as `fail` asked."""
+        kind = Sent(route.method, route.path, {}, payload).kind
+        how = next((h for k, h in self.faults if k == kind), None)
+        if how is None:
+            return self._handle(route, payload, files, query)
+        self.faults.remove((kind, how))
+        if how == "lost":
+            result = self._handle(route, payload, files, query)
+            self.sent[-1].query["lost"] = True
+            raise aiohttp.ServerDisconnectedError(f"response lost (the fake did it: {result is not None})")
+        status = int(how)
+        params = {k: v for k, v in (("channel_id", route.channel_id), ("guild_id", route.guild_id)) if v is not None}
+        self.sent.append(Sent(route.method, route.path, params, payload, files, result={"refused": status}))
+        response = SimpleNamespace(status=status, reason="refused by the fake")
+        error = {"message": "You are being rate limited." if status == 429 else "Internal Server Error",
+                 "code": 0}
+        if status >= 500:
+            raise discord.DiscordServerError(response, error)  # type: ignore[arg-type]
+        raise discord.HTTPException(response, error)  # type: ignore[arg-type]
+
+    def history(self, channel_id: int, *, after: int | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        """GET /channels/{id}/messages: up to `limit` messages after `after`, newest first, as Discord lists
+        them. The fake's ids do not follow its clock, so `after` is compared as a time, not as an id."""
+        msgs = [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
+        if after is not None:
+            since = discord.utils.snowflake_time(after)
+            msgs = [m for m in msgs if datetime.fromisoformat(m["timestamp"]) >= since]
+            msgs = sorted(msgs, key=lambda m: int(m["id"]))[:limit]  # the oldest `limit` after the cursor
+        return sorted(msgs, key=lambda m: int(m["id"]), reverse=True)[:limit]
+
     def _handle(self, route: Any, payload: Any, files: list[tuple[str, bytes]], query: Any) -> Any:
         params = {k: v for k, v in (("channel_id", route.channel_id), ("guild_id", route.guild_id),
                                     ("webhook_id", route.webhook_id)) if v is not None}
         if getattr(route, "webhook_token", None):
             params["token"] = route.webhook_token
-        sent = Sent(route.method, route.path, params, payload, files)
+        sent = Sent(route.method, route.path, params, payload, files, query=dict(query or {}))
         self.sent.append(sent)
         sent.result = self._respond(sent, route)
         return sent.result
@@ -297,13 +356,24 @@ class FakeDiscord:
             return None
         if kind == "channel_message":
             nonce = payload.get("nonce")
+            now = datetime.fromisoformat(self.now())
             if nonce and payload.get("enforce_nonce") and nonce in self.nonces:
-                sent.payload = {**payload, "deduplicated": True}
-                return self.nonces[nonce]  # Discord returns the first message for a repeated nonce
+                at, first = self.nonces[nonce]
+                if now - at <= self.nonce_window:
+                    sent.payload = {**payload, "deduplicated": True}
+                    return first  # Discord returns the first message for a nonce repeated soon enough
             msg = self._message(int(route.channel_id), payload, sent.files)
             if nonce:
-                self.nonces[nonce] = msg
+                self.nonces[nonce] = (now, msg)
             return msg
+        if kind == "channel_history":
+            q = sent.query
+            return self.history(int(route.channel_id), after=int(q["after"]) if q.get("after") else None,
+                                limit=min(int(q.get("limit", 50)), 100))
+        if kind == "active_threads":
+            threads = [c for c in self.channels.values() if c["type"] in (11, 12)
+                       and not c["thread_metadata"]["archived"]]
+            return {"threads": threads, "members": []}
         if kind == "create_thread":
             tid = int(self.snowflake())
             private = payload.get("type") == 12

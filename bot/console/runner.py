@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import itertools
 import re
+import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,6 +56,7 @@ class Console:
         self.saved: list[Path] = []
         self._files = itertools.count(1)
         self._asked: dict[str, int] = {}
+        self.owner = f"console-{secrets.token_hex(4)}"  # this console's outbox claims (a restart is another)
 
     async def start(self) -> None:
         await self.fake.start()
@@ -121,7 +123,7 @@ class Console:
         """What the background tasks do in the bot: fire due timers and deliver the outbox, until quiet."""
         for _ in range(10_000):
             fired = await deadlines.run_due(self.services)
-            sent = await outbox.deliver_pending(self.services, self.bot.delivery)
+            sent = await outbox.deliver_pending(self.services, self.bot.delivery, owner=self.owner)
             await self.fake.settle()
             if not fired and not sent:
                 return
@@ -320,6 +322,8 @@ class Console:
             if not payload.get("content") and not item.files and not payload.get("components"):
                 return []
             return self._message(f"to @{asker}", payload, item.files)
+        if isinstance(item.result, dict) and "refused" in item.result:
+            return [f"  ⚠ Discord refused a {kind} ({item.result['refused']})"]
         if kind == "channel_message":
             where = "#" + self.fake.channel_name(int(item.params["channel_id"]))
             if payload.get("deduplicated"):

@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.discord.views import buttons_view
-from bot.service.outbox import DeliveryError
+from bot.service.outbox import DeliveryError, OpenThread, Posted
 
-MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 WEEK = 10080  # minutes: the longest thread auto-archive Discord allows
+PAGE = 100  # the most messages Discord returns per request
+PAGES = 5  # how far reconciling looks: an uncertain part is searched among the next 500 messages
+
+
+def allowed_mentions(mentions: Sequence[int]) -> discord.AllowedMentions:
+    """Only the users Herald means to ping; never everyone, here or a role, whatever the text says."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in mentions] if mentions else False)
 
 
 class DiscordDelivery:
@@ -24,20 +34,39 @@ class DiscordDelivery:
         except (discord.Forbidden, discord.NotFound) as exc:
             raise DeliveryError(f"{exc.status} {exc.text}", permanent=True) from exc
         except discord.HTTPException as exc:
-            raise DeliveryError(f"{exc.status} {exc.text}", permanent=400 <= exc.status < 500) from exc
-        except OSError as exc:
-            raise DeliveryError(str(exc), permanent=False) from exc
+            # 429 (rate limited past discord.py's own retries) and 408 are worth retrying; other 4xx are not
+            permanent = 400 <= exc.status < 500 and exc.status not in (408, 429)
+            raise DeliveryError(f"{exc.status} {exc.text}", permanent=permanent) from exc
+        except (TimeoutError, OSError, aiohttp.ClientError) as exc:
+            # the request may or may not have reached Discord: the outbox reconciles before sending again
+            raise DeliveryError(f"{type(exc).__name__}: {exc}", permanent=False) from exc
 
     async def send(self, channel_id: int, content: str, *, file: tuple[str, bytes] | None,
-                   buttons: list[dict[str, str]], nonce: str) -> int:
+                   buttons: list[dict[str, str]], nonce: str, mentions: Sequence[int] = ()) -> int:
         channel = self.client.get_partial_messageable(channel_id)
-        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": MENTIONS}
+        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": allowed_mentions(mentions)}
         if file:
             kwargs["file"] = discord.File(io.BytesIO(file[1]), file[0])
         if buttons:
             kwargs["view"] = buttons_view(buttons)
         message = await self._call(channel.send(content or None, **kwargs))
         return int(message.id)
+
+    async def recent(self, channel_id: int, after: datetime) -> list[Posted]:
+        """The bot's own messages in the channel after `after`, oldest first (up to PAGES pages)."""
+        me = self.client.user.id if self.client.user else None
+        cursor = discord.utils.time_snowflake(after)
+        out: list[Posted] = []
+        for _ in range(PAGES):
+            page = await self._call(self.client.http.logs_from(channel_id, PAGE, after=cursor))
+            page = sorted(page or [], key=lambda m: int(m["id"]))  # Discord lists newest first
+            for data in page:
+                if me is None or int(data["author"]["id"]) == me:
+                    out.append(_posted(data))
+            if len(page) < PAGE:
+                break
+            cursor = int(page[-1]["id"])
+        return out
 
     async def create_thread(self, channel_id: int, name: str, *, private: bool) -> int:
         kind = discord.ChannelType.private_thread if private else discord.ChannelType.public_thread
@@ -46,8 +75,21 @@ class DiscordDelivery:
             invitable=not private))
         return int(data["id"])
 
+    async def active_threads(self, guild_id: int) -> list[OpenThread]:
+        me = self.client.user.id if self.client.user else None
+        data = await self._call(self.client.http.get_active_threads(guild_id))
+        return [OpenThread(int(t["id"]), int(t["parent_id"]), t["name"]) for t in data.get("threads", [])
+                if t.get("parent_id") and (me is None or int(t.get("owner_id") or 0) == me)]
+
     async def add_member(self, thread_id: int, user_id: int) -> None:
         await self._call(self.client.http.add_user_to_thread(thread_id, user_id))
 
     async def remove_member(self, thread_id: int, user_id: int) -> None:
         await self._call(self.client.http.remove_user_from_thread(thread_id, user_id))
+
+
+def _posted(data: dict[str, Any]) -> Posted:
+    custom_ids = tuple(str(c.get("custom_id")) for row in data.get("components") or []
+                       for c in row.get("components") or [] if c.get("custom_id"))
+    return Posted(int(data["id"]), data.get("content") or "",
+                  tuple(a.get("filename", "") for a in data.get("attachments") or []), custom_ids)

@@ -73,7 +73,8 @@ async def _handle(session: AsyncSession, services: Services, campaign: Campaign,
             ts = int(campaign.deadline.timestamp())
             who = " ".join(f"<@{s.user_id}>" for s in late)
             record.post(session, campaign, services, "thread",
-                        f"⏰ {who}: orders for **{phase.label}** are due <t:{ts}:R> (<t:{ts}:F>).")
+                        f"⏰ {who}: orders for **{phase.label}** are due <t:{ts}:R> (<t:{ts}:F>).",
+                        mentions=[s.user_id for s in late if s.user_id])
     elif timer.kind == "deadline":
         if settings.auto_advance in ("deadline", "both"):
             record.post(session, campaign, services, "thread", f"⏰ The deadline for **{phase.label}** has passed.")

@@ -1,7 +1,10 @@
-"""Delivering the outbox: each post is sent after the commit that wrote it, and marked sent, once.
+"""Delivering the outbox: each post is sent after the commit that wrote it, and appears exactly once.
 
-Discord deduplicates a message by its nonce when `enforce_nonce` is set (discord.py sets it
-whenever a nonce is given), so a crash between sending and marking sent cannot post twice.
+Exactly once does not lean on Discord's nonce check (it lasts minutes). A process claims posts with a lease
+(one that dies lets it lapse); a post goes out in parts, and before each part `sending_since` is committed,
+after it the message id is. A post found with `sending_since` set is uncertain (a crash or a lost response):
+the channel's recent messages are searched for the part, which is adopted if Discord has it and sent if not.
+Leases last `HERALD_OUTBOX_LEASE` seconds (default 120), renewed at every part.
 """
 
 from __future__ import annotations
@@ -9,21 +12,34 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass
+import os
+import secrets
+import socket
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 
-from bot.service import record
+from bot.service import record, threads
 from bot.service.context import Services
+from bot.service.faults import crash_point
 from bot.service.text import split_message
-from bot.store.models import Campaign, OutboxPost, Seat
+from bot.store.models import Campaign, OutboxPost
 from engine.core import Viewer
 from engine.rulesets import get as get_ruleset
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 8
 RENDER_SLOTS = asyncio.Semaphore(2)
+CLOCK_SLACK = timedelta(minutes=2)  # Discord's clock and ours may differ: look a little before `sending_since`
+PROCESS = f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"  # this process's claims
+
+
+def lease() -> timedelta:
+    """How long a claim holds without renewal (short in kill -9 tests, so a restart takes over soon)."""
+    return timedelta(seconds=float(os.environ.get("HERALD_OUTBOX_LEASE", "120")))
 
 
 class DeliveryError(Exception):
@@ -32,13 +48,44 @@ class DeliveryError(Exception):
         self.permanent = permanent
 
 
+class LostClaim(Exception):
+    """Another process took the post over (our lease lapsed): leave it to them."""
+
+
+@dataclass(frozen=True)
+class Posted:
+    """One of the bot's own messages already in a channel, as much as reconciling needs."""
+
+    id: int
+    content: str
+    files: tuple[str, ...] = ()
+    custom_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OpenThread:
+    """One of the bot's active threads."""
+
+    id: int
+    parent_id: int
+    name: str
+
+
 class Deliverer(Protocol):
     """What delivery needs from Discord (or the console's stand-in)."""
 
     async def send(self, channel_id: int, content: str, *, file: tuple[str, bytes] | None,
-                   buttons: list[dict[str, str]], nonce: str) -> int: ...
+                   buttons: list[dict[str, str]], nonce: str, mentions: Sequence[int] = ()) -> int: ...
+
+    async def recent(self, channel_id: int, after: datetime) -> list[Posted]:
+        """The bot's own messages in the channel created after `after`, oldest first."""
+        ...
 
     async def create_thread(self, channel_id: int, name: str, *, private: bool) -> int: ...
+
+    async def active_threads(self, guild_id: int) -> list[OpenThread]:
+        """The bot's own active threads in the guild."""
+        ...
 
     async def add_member(self, thread_id: int, user_id: int) -> None: ...
 
@@ -51,18 +98,78 @@ class _Target:
     skip: str | None = None
 
 
-async def deliver_pending(services: Services, deliverer: Deliverer, *, limit: int = 100) -> int:
-    """Send what is waiting, oldest first; returns how many posts were delivered."""
-    async with services.db.read() as session:
-        ids = list(await session.scalars(select(OutboxPost.id).where(
-            OutboxPost.sent_at.is_(None), OutboxPost.attempts < MAX_ATTEMPTS).order_by(OutboxPost.id).limit(limit)))
-    sent = 0
-    for post_id in ids:
-        if await deliver_one(services, deliverer, post_id):
+@dataclass
+class _Part:
+    content: str
+    file: tuple[str, bytes] | None = None
+    buttons: list[dict[str, str]] = field(default_factory=list)
+
+
+async def deliver_pending(services: Services, deliverer: Deliverer, *, limit: int = 100,
+                          owner: str = PROCESS) -> int:
+    """Claim what is waiting and send it, oldest first per campaign; returns how many posts were delivered."""
+    claimed = await claim(services, owner, limit=limit)
+    sent, blocked = 0, set()
+    for post_id, campaign_id in claimed:
+        if campaign_id is not None and campaign_id in blocked:
+            continue  # keep the order of a campaign's posts: its later posts wait for the earlier one
+        if await deliver_one(services, deliverer, post_id, owner=owner):
             sent += 1
-        else:
-            break  # keep the order of a campaign's posts: retry from here next time
+        elif campaign_id is not None:
+            blocked.add(campaign_id)
+    # not in a `finally`: if this process fails here, its leases lapse, as they would if it were killed
+    await release(services, owner, [post_id for post_id, _ in claimed])
     return sent
+
+
+async def claim(services: Services, owner: str, *, limit: int = 100) -> list[tuple[int, int | None]]:
+    """Take posts to deliver: unclaimed, ours, or whose lease lapsed; a campaign only from its earliest post.
+
+    PostgreSQL: rows another deliverer is claiming right now are skipped (FOR UPDATE SKIP LOCKED). SQLite:
+    the write transaction is BEGIN IMMEDIATE, so claims are serial."""
+    now = services.clock.now()
+    pending = (OutboxPost.sent_at.is_(None), OutboxPost.attempts < MAX_ATTEMPTS)
+    async with services.db.write() as session:
+        rows = (await session.execute(
+            select(OutboxPost.id, OutboxPost.campaign_id, OutboxPost.claimed_by, OutboxPost.claimed_until)
+            .where(*pending).order_by(OutboxPost.id).limit(limit).with_for_update(skip_locked=True))).all()
+        locked = {r.id for r in rows}
+        campaigns = {r.campaign_id for r in rows if r.campaign_id is not None}
+        # a campaign is ours only if no other live claim holds any of its pending posts, and then only the run
+        # of its posts from its earliest pending one that we hold locked (so its order is never broken)
+        held = set(await session.scalars(select(OutboxPost.campaign_id).where(
+            *pending, OutboxPost.campaign_id.in_(campaigns), OutboxPost.claimed_by != owner,
+            OutboxPost.claimed_until > now).distinct())) if campaigns else set()
+        queue: dict[int, list[int]] = {}
+        for cid in campaigns - held:
+            queue[cid] = list(await session.scalars(select(OutboxPost.id).where(
+                *pending, OutboxPost.campaign_id == cid).order_by(OutboxPost.id).limit(limit)))
+        take: list[tuple[int, int | None]] = []
+        for r in rows:
+            if r.campaign_id is None:
+                if r.claimed_by in (None, owner) or r.claimed_until is None or r.claimed_until <= now:
+                    take.append((r.id, None))
+                continue
+            ids = queue.get(r.campaign_id)
+            if ids and ids[0] == r.id and r.id in locked:
+                ids.pop(0)
+                take.append((r.id, r.campaign_id))
+            elif ids is not None:
+                queue.pop(r.campaign_id)  # a gap: someone else holds the next one; stop this campaign here
+        if take:
+            await session.execute(update(OutboxPost).where(OutboxPost.id.in_([i for i, _ in take])).values(
+                claimed_by=owner, claimed_until=now + lease()))
+    return take
+
+
+async def release(services: Services, owner: str, post_ids: list[int]) -> None:
+    """Give back the claims on posts not delivered, so another process need not wait for the lease."""
+    if not post_ids:
+        return
+    async with services.db.write() as session:
+        await session.execute(update(OutboxPost).where(
+            OutboxPost.id.in_(post_ids), OutboxPost.claimed_by == owner, OutboxPost.sent_at.is_(None)).values(
+            claimed_by=None, claimed_until=None))
 
 
 async def _target(services: Services, deliverer: Deliverer, post: OutboxPost) -> _Target:
@@ -70,50 +177,27 @@ async def _target(services: Services, deliverer: Deliverer, post: OutboxPost) ->
 
     Discord is called outside any database transaction: writers must never wait on the network."""
     async with services.db.read() as session:
-        campaign = await session.get(Campaign, post.campaign_id)
-        seat = None
-        if campaign is not None and post.target.startswith("seat:"):
-            seat = await session.scalar(select(Seat).where(Seat.campaign_id == campaign.id,
-                                                           Seat.name == post.target[5:]))
+        campaign = await session.get(Campaign, post.campaign_id) if post.campaign_id is not None else None
     if campaign is None:
         return _Target(None, "campaign deleted")
     if post.target == "channel":
         return _Target(campaign.channel_id)
     if post.target == "thread":
-        if campaign.thread_id is None:
-            thread = await deliverer.create_thread(campaign.channel_id, campaign.name[:100], private=False)
-            return _Target(await _keep_thread(services, Campaign, campaign.id, "thread_id", thread))
-        return _Target(campaign.thread_id)
+        return _Target(campaign.thread_id or await threads.open_thread(
+            services, deliverer, campaign, threads.campaign_slot(campaign)))
     if post.target == "gm":
-        if campaign.gm_thread_id is None:
-            thread = await deliverer.create_thread(campaign.channel_id, f"{campaign.name} — GM"[:100], private=True)
-            await deliverer.add_member(thread, campaign.gm_user_id)
-            return _Target(await _keep_thread(services, Campaign, campaign.id, "gm_thread_id", thread))
-        return _Target(campaign.gm_thread_id)
+        return _Target(campaign.gm_thread_id or await threads.open_thread(
+            services, deliverer, campaign, threads.gm_slot(campaign)))
     if post.target.startswith("seat:"):
+        seat = await threads.seat_of(services, campaign.id, post.target[5:])
         if seat is None:
             return _Target(None, "no such seat")
         if seat.thread_id is not None:
             return _Target(seat.thread_id)
         if seat.user_id is None:
             return _Target(None, "no one holds this seat")
-        thread = await deliverer.create_thread(campaign.channel_id, f"{campaign.name} — {seat.name}"[:100],
-                                               private=True)
-        await deliverer.add_member(thread, seat.user_id)
-        return _Target(await _keep_thread(services, Seat, seat.id, "thread_id", thread))
+        return _Target(await threads.open_thread(services, deliverer, campaign, threads.seat_slot(campaign, seat)))
     return _Target(None, f"unknown target {post.target}")
-
-
-async def _keep_thread(services: Services, model: type[Campaign] | type[Seat], row_id: int, column: str,
-                       thread_id: int) -> int:
-    """Store a new thread's id, unless another delivery stored one first (then use that one)."""
-    async with services.db.write() as session:
-        row = await session.get(model, row_id, with_for_update=True)
-        if row is None:
-            return thread_id
-        if getattr(row, column) is None:
-            setattr(row, column, thread_id)
-        return int(getattr(row, column))
 
 
 def _render(job: dict[str, Any]) -> bytes | None:
@@ -122,48 +206,130 @@ def _render(job: dict[str, Any]) -> bytes | None:
     return ruleset.render(ruleset.load(job["state"]), Viewer(viewer["kind"], viewer.get("seat")))
 
 
-async def deliver_one(services: Services, deliverer: Deliverer, post_id: int) -> bool:
+async def _parts(post: OutboxPost) -> list[_Part]:
+    """The messages a post becomes: its text split to fit, the file and buttons on the last one."""
+    content, file = post.content, None
+    if post.file_name and post.file_data is not None:
+        file = (post.file_name, post.file_data)
+    job = post.components.get("render")
+    if job:
+        async with RENDER_SLOTS:
+            png = await asyncio.to_thread(_render, job)
+        if png is not None:
+            file = (job["name"], png)
+            content = content or job.get("caption", "")
+    parts = [_Part(chunk) for chunk in split_message(content)]
+    if file and not parts:
+        parts = [_Part("")]
+    if parts:
+        parts[-1].file = file
+        parts[-1].buttons = list(post.components.get("buttons", []))
+    return parts
+
+
+async def deliver_one(services: Services, deliverer: Deliverer, post_id: int, *, owner: str = PROCESS) -> bool:
+    """Send one claimed post, part by part; False if it must wait (a failure to retry, or a lost claim)."""
     async with services.db.read() as session:
         post = await session.get(OutboxPost, post_id)
         if post is None or post.sent_at is not None:
             return True
     try:
         target = await _target(services, deliverer, post)
-        message_id = None
-        if target.channel_id is not None:
-            for user_id in post.components.get("add_users", []):
-                await deliverer.add_member(target.channel_id, user_id)
-            for user_id in post.components.get("remove_users", []):
-                await deliverer.remove_member(target.channel_id, user_id)
-            content, file = post.content, None
-            if post.file_name and post.file_data is not None:
-                file = (post.file_name, post.file_data)
-            job = post.components.get("render")
-            if job:
-                async with RENDER_SLOTS:
-                    png = await asyncio.to_thread(_render, job)
-                if png is not None:
-                    file = (job["name"], png)
-                    content = content or job.get("caption", "")
-            chunks = split_message(content)
-            if file and not chunks:
-                chunks = [""]
-            buttons = post.components.get("buttons", [])
-            for i, chunk in enumerate(chunks):
-                last = i == len(chunks) - 1
-                message_id = await deliverer.send(target.channel_id, chunk, file=file if last else None,
-                                                  buttons=buttons if last else [], nonce=f"h{post.id}.{i}")
+        if target.channel_id is None:
+            await _finish(services, post_id, owner, skip=target.skip)
+            return True
+        for user_id in post.components.get("add_users", []):
+            await deliverer.add_member(target.channel_id, user_id)
+        for user_id in post.components.get("remove_users", []):
+            await deliverer.remove_member(target.channel_id, user_id)
+        parts = await _parts(post)
+        done, uncertain = list(post.sent_parts or []), post.sending_since
+        mentions = [int(u) for u in post.components.get("mentions", [])]
+        for i, part in enumerate(parts):
+            if i < len(done):
+                continue
+            last = i == len(parts) - 1
+            if uncertain is not None:
+                found = await _reconcile(services, deliverer, post, target.channel_id, part, uncertain)
+                uncertain = None
+                if found is not None:
+                    log.info("outbox post %s part %s was already in the channel: adopted %s", post_id, i, found)
+                    await _record_part(services, post_id, owner, found, last=last)
+                    continue
+            await _begin_part(services, post_id, owner)
+            crash_point("before-send")
+            message_id = await deliverer.send(target.channel_id, part.content, file=part.file,
+                                              buttons=part.buttons, nonce=f"h{post.id}.{i}", mentions=mentions)
+            crash_point("after-send")
+            await _record_part(services, post_id, owner, message_id, last=last)
+        if not parts:
+            await _finish(services, post_id, owner, skip="nothing to send")
+    except LostClaim:
+        log.info("outbox post %s was taken over by another deliverer", post_id)
+        return False
     except DeliveryError as exc:
         await _failed(services, post_id, str(exc), permanent=exc.permanent)
         return exc.permanent
+    return True
+
+
+async def _reconcile(services: Services, deliverer: Deliverer, post: OutboxPost, channel_id: int, part: _Part,
+                     since: datetime) -> int | None:
+    """The id of this part if Discord already has it (sent before a crash or a lost response), else None."""
+    async with services.db.read() as session:
+        known: set[int] = set()
+        for parts, message_id in await session.execute(
+                select(OutboxPost.sent_parts, OutboxPost.message_id).where(
+                    OutboxPost.campaign_id == post.campaign_id, OutboxPost.id != post.id,
+                    OutboxPost.created_at >= post.created_at - timedelta(days=1))):
+            known.update(int(p) for p in parts or [])
+            if message_id:
+                known.add(int(message_id))
+    known.update(int(p) for p in post.sent_parts or [])
+    files = (part.file[0],) if part.file else ()
+    for message in await deliverer.recent(channel_id, since - CLOCK_SLACK):
+        if message.id in known:
+            continue  # another post's message that happens to read the same
+        if (message.content.strip() == part.content.strip() and tuple(message.files) == files
+                and bool(message.custom_ids) == bool(part.buttons)):
+            return message.id
+    return None
+
+
+async def _begin_part(services: Services, post_id: int, owner: str) -> None:
+    """Mark a part in flight (committed before Discord is asked), renewing the claim; fails if it was lost."""
+    now = services.clock.now()
+    async with services.db.write() as session:
+        row = await session.get(OutboxPost, post_id, with_for_update=True)
+        if row is None or row.sent_at is not None or row.claimed_by != owner:
+            raise LostClaim
+        row.sending_since, row.claimed_until = now, now + lease()
+
+
+async def _record_part(services: Services, post_id: int, owner: str, message_id: int, *, last: bool) -> None:
+    """Keep a sent part's message id; the post is sent when its last part is."""
+    now = services.clock.now()
+    async with services.db.write() as session:
+        row = await session.get(OutboxPost, post_id, with_for_update=True)
+        if row is None:
+            return
+        row.sent_parts = [*(row.sent_parts or []), message_id]
+        row.sending_since, row.claimed_until = None, now + lease()
+        if last:
+            row.sent_at, row.message_id = now, message_id
+            row.attempts += 1
+            row.claimed_by = row.claimed_until = None
+
+
+async def _finish(services: Services, post_id: int, owner: str, *, skip: str | None) -> None:
+    """A post with nowhere to go (its seat or campaign is gone) is done, with the reason kept."""
     async with services.db.write() as session:
         row = await session.get(OutboxPost, post_id)
-        if row is not None:
-            row.sent_at, row.message_id = services.clock.now(), message_id
-            row.attempts += 1
-            if target.skip:
-                row.error = f"not sent: {target.skip}"
-    return True
+        if row is not None and row.sent_at is None:
+            row.sent_at, row.attempts = services.clock.now(), row.attempts + 1
+            row.claimed_by = row.claimed_until = row.sending_since = None
+            if skip:
+                row.error = f"not sent: {skip}"
 
 
 async def _failed(services: Services, post_id: int, error: str, *, permanent: bool) -> None:
@@ -174,10 +340,18 @@ async def _failed(services: Services, post_id: int, error: str, *, permanent: bo
             row.attempts = MAX_ATTEMPTS if permanent else row.attempts + 1
             row.error = error
             if permanent:
-                campaign = await session.get(Campaign, row.campaign_id)
+                row.sending_since = None  # Discord refused it: nothing is in flight
+                campaign = await session.get(Campaign, row.campaign_id) if row.campaign_id is not None else None
                 if campaign is not None and row.target != "gm":
                     record.post(session, campaign, services, "gm",
                                 f"⚠️ A post to {row.target} could not be delivered: {error}")
+
+
+async def pending_count(services: Services) -> int:
+    """How many posts still wait to be delivered (for tests and `herald verify`)."""
+    async with services.db.read() as session:
+        return int(await session.scalar(select(func.count()).select_from(OutboxPost).where(
+            OutboxPost.sent_at.is_(None), OutboxPost.attempts < MAX_ATTEMPTS)) or 0)
 
 
 async def run(services: Services, deliverer: Deliverer, *, idle: float = 30.0) -> None:

@@ -93,9 +93,13 @@ def wake_after_commit(session: AsyncSession, flag: asyncio.Event) -> None:
 
 def post(session: AsyncSession, campaign: Campaign, services: Services, target: str, content: str, *,
          file: tuple[str, bytes] | None = None, render: dict[str, Any] | None = None,
-         components: dict[str, Any] | None = None) -> OutboxPost:
-    """Queue a post in this transaction; the delivery task sends it after commit, exactly once."""
+         components: dict[str, Any] | None = None, mentions: Sequence[int] = ()) -> OutboxPost:
+    """Queue a post in this transaction; the delivery task sends it after commit, exactly once.
+
+    `mentions` are the users this post means to ping; no one else is pinged, whatever the text says."""
     extra = dict(components or {})
+    if mentions:
+        extra["mentions"] = sorted({int(u) for u in mentions})
     if render is not None:
         extra["render"] = render
     row = OutboxPost(campaign_id=campaign.id, target=target, content=content,

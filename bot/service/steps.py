@@ -115,7 +115,8 @@ async def announce(session: AsyncSession, services: Services, campaign: Campaign
                 continue
             who = f"<@{seat.user_id}>" if settings.ping else f"**{name}**"
             record.post(session, campaign, services, "thread", f"🎯 {who}, it's your turn ({name}) — {phase.label}.",
-                        components={"buttons": [{"id": f"herald:turn:{campaign.id}", "label": "Take your turn"}]})
+                        components={"buttons": [{"id": f"herald:turn:{campaign.id}", "label": "Take your turn"}]},
+                        mentions=[seat.user_id] if settings.ping else ())
             timer = settings.span("turn_timer")
             if timer:
                 await timers.set_turn_timer(session, services, campaign, name, services.clock.now() + timer)
