@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 
+from bot.console.fake import FakeDiscord
 from bot.console.runner import Console
 from bot.store import migrate
 from bot.store.db import Database
+from tests.discord_spec import validate_request
 
 PG_URL = os.environ.get("HERALD_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
 
@@ -78,3 +81,20 @@ async def lite(sqlite_db: Database, tmp_path: object) -> AsyncIterator[Console]:
     """The console on SQLite only, for tests about the Discord layer rather than the database."""
     async for con in _console(sqlite_db, tmp_path):
         yield con
+
+
+@pytest.fixture(autouse=True)
+def discord_spec(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every request a FakeDiscord receives is checked against Discord's API spec and limits: Discord's refusal
+    is raised to the bot, and the test fails unless it is marked `discord_refuses` (it means to be refused)."""
+    refused: list[str] = []
+
+    def check(method: str, path: str, body: Any) -> list[str]:
+        errors = validate_request(method, path, body)
+        refused.extend(f"{method} {path}: {e}" for e in errors)
+        return errors
+
+    monkeypatch.setattr(FakeDiscord, "validate", staticmethod(check))
+    yield refused
+    if refused and request.node.get_closest_marker("discord_refuses") is None:
+        pytest.fail("Discord would refuse what Herald sent:\n" + "\n".join(refused[:10]), pytrace=False)

@@ -32,6 +32,36 @@ def stable_id(kind: str, name: str) -> int:
 
 
 @dataclass
+class _Response:
+    """What discord.HTTPException reads from an aiohttp response."""
+
+    status: int
+    reason: str = ""
+
+
+def http_error(status: int, body: dict[str, Any] | str) -> discord.HTTPException:
+    """The exception discord.py raises when Discord answers `status` with `body`."""
+    reasons = {400: "Bad Request", 429: "Too Many Requests", 500: "Internal Server Error"}
+    response = _Response(status, reasons.get(status, ""))
+    if status >= 500:
+        return discord.DiscordServerError(response, body)  # type: ignore[arg-type]
+    return discord.HTTPException(response, body)  # type: ignore[arg-type]
+
+
+def refusal(errors: list[str]) -> dict[str, Any]:
+    """The JSON body Discord refuses a request with: 50006 for an empty message, else 50035 with the reasons."""
+    if len(errors) == 1 and "50006" in errors[0]:
+        return {"code": 50006, "message": "Cannot send an empty message"}
+    return {"code": 50035, "message": "Invalid Form Body",
+            "errors": {"body": {"_errors": [{"code": "INVALID", "message": e} for e in errors]}}}
+
+
+INTERACTION_KINDS = ("interaction_response", "followup", "edit_original", "get_original", "delete_original",
+                     "edit_followup")
+FAULTS = ("lost", "reset", "500", "429")
+
+
+@dataclass
 class Sent:
     """One request the bot made, decoded."""
 
@@ -86,6 +116,9 @@ def _decode_form(form: list[dict[str, Any]] | None) -> tuple[Any, list[tuple[str
 class FakeDiscord:
     """One guild with named text channels, users, a GM role, threads, and every message the bot sends."""
 
+    # tests install Discord's own request validation here: (method, path template, JSON body) → why refused
+    validate: Any = None
+
     def __init__(self, client: discord.Client, *, clock: Any = None, ids_from: int = 1_400_000_000_000_000_000,
                  gm_role: str = "GM") -> None:
         self.client = client
@@ -105,6 +138,8 @@ class FakeDiscord:
         self.answered: dict[str, bool] = {}
         self._interactions: dict[str, int] = {}
         self._originals: dict[str, dict[str, Any]] = {}
+        self.rejected: list[tuple[Sent, list[str]]] = []  # requests Discord would have refused
+        self.faulted: list[tuple[Sent, str]] = []
         self.gm_role_id = stable_id("role", gm_role)
         self.gm_role = gm_role
         self._ids = itertools.count(ids_from)
@@ -324,9 +359,42 @@ class FakeDiscord:
         if getattr(route, "webhook_token", None):
             params["token"] = route.webhook_token
         sent = Sent(route.method, route.path, params, payload, files, query=dict(query or {}))
+        if self.validate is not None:
+            errors = self.validate(route.method, route.path, payload)
+            if errors:
+                self.rejected.append((sent, errors))
+                raise http_error(400, refusal(errors))
+        if sent.kind == "interaction_response" and self.answered.get(route.webhook_token):
+            raise http_error(400, {"code": 40060, "message": "Interaction has already been acknowledged."})
+        fault = self._take_fault(sent.kind)
+        if fault in ("reset", "500", "429"):
+            self.faulted.append((sent, fault))
+            if fault == "reset":
+                raise aiohttp.ClientOSError(104, "Connection reset by peer")
+            if fault == "500":
+                raise http_error(500, {"code": 0, "message": "500: Internal Server Error"})
+            raise http_error(429, {"code": 0, "message": "You are being rate limited.", "retry_after": 0.01})
         self.sent.append(sent)
         sent.result = self._respond(sent, route)
+        if fault == "lost":
+            self.faulted.append((sent, fault))
+            raise aiohttp.ServerDisconnectedError()  # done on Discord's side; the answer never came back
         return sent.result
+
+    # -- interaction faults ---------------------------------------------------------------------------
+    def fail_next(self, kind: str, fault: str, times: int = 1) -> None:
+        """Make the next `times` requests of `kind` (a Sent.kind) fail: `lost` (done, answer lost), `reset`
+        (connection reset, not done), `500` or `429` (refused, not done)."""
+        if fault not in FAULTS:
+            raise ValueError(f"unknown fault {fault!r}")
+        self.faults.extend([(kind, fault)] * times)
+
+    def _take_fault(self, kind: str) -> str | None:
+        for i, (wanted, fault) in enumerate(self.faults):
+            if wanted == kind:
+                del self.faults[i]
+                return fault
+        return None
 
     def _respond(self, sent: Sent, route: Any) -> Any:
         kind = sent.kind

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.tree import HeraldTree
-from bot.discord.views import ActionSelect, OrdersButton, TurnButton
+from bot.discord.views import ActionSelect, OrdersButton, StaleComponent, TurnButton
 from bot.service import deadlines, outbox, timers
 from bot.service.context import Services
 
@@ -36,7 +36,7 @@ class HeraldBot(commands.Bot):
     async def setup_hook(self) -> None:
         for cog in COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(TurnButton, OrdersButton, ActionSelect)
+        self.add_dynamic_items(TurnButton, OrdersButton, ActionSelect, StaleComponent)
         if self.sync_commands:
             await self.tree.sync()
         if self.background:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -10,18 +9,13 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.discord import outgoing
 from bot.discord.views import buttons_view
 from bot.service.outbox import DeliveryError, OpenThread, Posted
 
 WEEK = 10080  # minutes: the longest thread auto-archive Discord allows
 PAGE = 100  # the most messages Discord returns per request
 PAGES = 5  # how far reconciling looks: an uncertain part is searched among the next 500 messages
-
-
-def allowed_mentions(mentions: Sequence[int]) -> discord.AllowedMentions:
-    """Only the users Herald means to ping; never everyone, here or a role, whatever the text says."""
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(u) for u in mentions] if mentions else False)
 
 
 class DiscordDelivery:
@@ -43,14 +37,18 @@ class DiscordDelivery:
 
     async def send(self, channel_id: int, content: str, *, file: tuple[str, bytes] | None,
                    buttons: list[dict[str, str]], nonce: str, mentions: Sequence[int] = ()) -> int:
+        """One outbox part as one message: fitted by outgoing (the outbox splits long posts), pinging only
+        `mentions`."""
         channel = self.client.get_partial_messageable(channel_id)
-        kwargs: dict[str, Any] = {"nonce": nonce, "allowed_mentions": allowed_mentions(mentions)}
-        if file:
-            kwargs["file"] = discord.File(io.BytesIO(file[1]), file[0])
-        if buttons:
-            kwargs["view"] = buttons_view(buttons)
-        message = await self._call(channel.send(content or None, **kwargs))
-        return int(message.id)
+        built = outgoing.build(content, files=[file] if file else [], view=buttons_view(buttons) if buttons else None,
+                               mentions=mentions)
+        message = built[0] if len(built) == 1 else outgoing.Outgoing(
+            content=outgoing.clip(built[0].content or "", outgoing.MESSAGE_LIMIT), files=built[-1].files,
+            view=built[-1].view, mentions=tuple(mentions))
+        kwargs = message.kwargs()
+        kwargs["nonce"] = nonce
+        message_out = await self._call(channel.send(message.content, **kwargs))
+        return int(message_out.id)
 
     async def recent(self, channel_id: int, after: datetime) -> list[Posted]:
         """The bot's own messages in the channel after `after`, oldest first (up to PAGES pages)."""

@@ -1,51 +1,108 @@
-"""Sending a service Reply through an interaction, within Discord's limits."""
+"""Sending a service Reply through an interaction: within Discord's limits, once, and truthfully about what
+was saved (a receipt remembers a change whose answer did not arrive)."""
 
 from __future__ import annotations
 
-import io
+import logging
+import weakref
+from collections import OrderedDict
+from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
+from bot.discord import outgoing
+from bot.discord.answers import defer, post, tell, tell_quietly
+from bot.discord.caller import caller_of
+from bot.discord.outgoing import Outgoing
 from bot.discord.views import action_view
+from bot.service import receipts
+from bot.service.faults import crash_point
 from bot.service.replies import Reply
-from bot.service.text import split_message
 
-MAX_FOLLOWUPS = 4  # past this, the whole text goes as a file
+if TYPE_CHECKING:
+    from bot.discord.client import HeraldBot
 
-
-async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
-    """Answer within Discord's 3 seconds; the real reply follows."""
-    if not interaction.response.is_done():
-        interaction.extras["herald_ephemeral"] = ephemeral
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+__all__ = ["defer", "earlier_answer", "send", "tell"]
+log = logging.getLogger(__name__)
+SEEN_KEPT = 2000  # interaction ids remembered per bot, to answer a gateway replay once
+_seen: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = weakref.WeakKeyDictionary()
 
 
-async def send(interaction: discord.Interaction, reply: Reply) -> None:
-    chunks = split_message(reply.text) or ["Done."]
-    files: list[discord.File] = []
-    if len(chunks) > MAX_FOLLOWUPS:
-        files.append(discord.File(io.BytesIO(reply.text.encode()), "herald.md"))
-        chunks = [chunks[0] + f"\n… the whole text ({len(reply.text)} characters) is attached."]
-    if reply.file:
-        limit = interaction.filesize_limit
-        name, data = reply.file
-        if len(data) > limit:
-            chunks[-1] += f"\n(`{name}` is {len(data) // 1024} KiB, over this server's {limit // 1024} KiB limit.)"
-        else:
-            files.append(discord.File(io.BytesIO(data), name))
+def command_of(interaction: discord.Interaction, given: str | None = None) -> str | None:
+    """The receipt name of a state-changing command, or None for one that changes nothing."""
+    name = given or (interaction.command.qualified_name if interaction.command else None)
+    if name not in receipts.CHANGING:
+        return None
+    if name == "gm settings" and getattr(interaction.namespace, "value", None) is None:
+        return None
+    return name
+
+
+def messages_for(interaction: discord.Interaction, reply: Reply) -> list[Outgoing]:
     view: discord.ui.View | None = None
+    notes = []
     if reply.actions and reply.campaign_id is not None:
         view, hidden = action_view(reply.campaign_id, reply.phase_key or "", reply.actions)
         if hidden:
-            chunks[-1] += f"\n{hidden} more action(s) than fit in menus: type them with `/act`."
-    for i, chunk in enumerate(chunks):
-        last = i == len(chunks) - 1
-        kwargs: dict[str, object] = {"ephemeral": reply.ephemeral}
-        if last and files:
-            kwargs["files"] = files
-        if last and view is not None:
-            kwargs["view"] = view
-        if not interaction.response.is_done():
-            await interaction.response.send_message(chunk, **kwargs)  # type: ignore[arg-type]
-        else:
-            await interaction.followup.send(chunk, **kwargs)  # type: ignore[arg-type]
+            notes.append(f"{hidden} more action(s) than fit in menus: type them with `/act`.")
+    return outgoing.build(reply.text, notes=notes, files=[reply.file] if reply.file else [], view=view,
+                          file_limit=interaction.filesize_limit)
+
+
+async def send(interaction: discord.Interaction, reply: Reply, *, command: str | None = None) -> None:
+    """Answer with a Reply; after a committed change, never claim it failed."""
+    bot: HeraldBot = interaction.client  # type: ignore[assignment]
+    name = command_of(interaction, command)
+    receipt = None
+    if name is not None:
+        receipt = await receipts.record(bot.services, interaction_id=interaction.id, user_id=interaction.user.id,
+                                        campaign_id=reply.campaign_id, command=name, outcome=reply.text)
+        crash_point("after-commit")
+    messages = messages_for(interaction, reply)
+    delivered = 0
+    for message in messages:
+        try:
+            await post(interaction, message, ephemeral=reply.ephemeral)
+        except (discord.HTTPException, OSError, TimeoutError, aiohttp.ClientError) as exc:
+            log.warning("answer to interaction %s failed after %d part(s): %s", interaction.id, delivered, exc)
+            break
+        delivered += 1
+    if delivered < len(messages):
+        first = messages[0].content or ""
+        rest = "the rest of this answer could not be sent" if delivered else first
+        text = f"Saved. {rest}" if name is not None else rest
+        if not await tell_quietly(interaction, text) and delivered == 0:
+            return  # nothing reached them: the receipt stays unanswered for their retry to find
+    if receipt is not None:
+        await receipts.mark_answered(bot.services, receipt)
+
+
+async def earlier_answer(interaction: discord.Interaction, command: str | None = None) -> bool:
+    """Before a state-changing command runs: answer a replay, or a retry whose first try was saved but never
+    answered, without doing it again. True when answered here (the command must not run)."""
+    bot: HeraldBot = interaction.client  # type: ignore[assignment]
+    seen = _seen.setdefault(bot, OrderedDict())
+    if interaction.id in seen:
+        log.info("interaction %s delivered again: ignored", interaction.id)
+        return True
+    seen[interaction.id] = None
+    while len(seen) > SEEN_KEPT:
+        seen.popitem(last=False)
+    name = command_of(interaction, command)
+    if name is None:
+        return False
+    if await receipts.replayed(bot.services, interaction_id=interaction.id, user_id=interaction.user.id,
+                               command=name):
+        return True
+    caller = caller_of(interaction, bot.gm_role)
+    campaign = getattr(interaction.namespace, "campaign", None)
+    earlier = await receipts.unanswered(bot.services, caller, name, campaign if isinstance(campaign, str) else None)
+    if earlier is None:
+        return False
+    text = (f"Your earlier `/{earlier.command}` ({earlier.at:%H:%M} UTC) was saved, but its answer did not "
+            f"reach you: {outgoing.quote(earlier.outcome, 1200)}\nNothing was done again; run the command once "
+            f"more to do it again.")
+    if await tell_quietly(interaction, text):
+        await receipts.mark_answered(bot.services, earlier.id)
+    return True

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import re
+import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.answers import tell_quietly
 from bot.discord.caller import caller_of
-from bot.discord.tree import tell
 from bot.service import orders, play
 from bot.service.errors import ServiceError
 from bot.service.play import phase_tag
@@ -18,8 +20,12 @@ from engine.core import Action, RulesError
 if TYPE_CHECKING:
     from bot.discord.client import HeraldBot
 
+log = logging.getLogger(__name__)
 MAX_ROWS = 5
 MAX_OPTIONS = 25
+# a campaign id fits PostgreSQL's BIGINT; a forged longer one is a stale button, not a query
+CID = r"(?P<cid>[1-9]\d{0,17})"
+STALE = "This button is no longer valid: use the command instead (e.g. `/act`, `/orders submit`)."
 
 
 def _bot(interaction: discord.Interaction) -> HeraldBot:
@@ -27,13 +33,36 @@ def _bot(interaction: discord.Interaction) -> HeraldBot:
 
 
 async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
+    """Run a component's work; whatever happens, the presser gets one answer."""
     try:
         await coro
     except (ServiceError, RulesError) as exc:
-        await tell(interaction, str(exc))
+        await tell_quietly(interaction, str(exc))
+    except Exception:
+        error_id = secrets.token_hex(4)
+        log.exception("error %s in component %s", error_id, (interaction.data or {}).get("custom_id"))
+        await tell_quietly(interaction, f"Something went wrong on Herald's side (error `{error_id}`); "
+                                        f"quote that id to whoever runs Herald.")
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"herald:turn:(?P<cid>\d+)"):
+class StaleComponent(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=r"(?!herald:turn:[1-9]\d{0,17}$|herald:orders:[1-9]\d{0,17}$"
+                              r"|herald:act:[1-9]\d{0,17}:[0-9a-f]{8}:[0-4]$).*"):
+    """Any component id Herald does not make (forged, or from an older Herald): a clear private answer."""
+
+    def __init__(self, custom_id: str = "herald:stale") -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id[:100] or "herald:stale"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> StaleComponent:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tell_quietly(interaction, STALE)
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"herald:turn:" + CID):
     """'Take your turn': shows the presser their legal actions, privately."""
 
     def __init__(self, campaign_id: int) -> None:
@@ -58,7 +87,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hera
         await _guarded(interaction, run())
 
 
-class OrdersButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"herald:orders:(?P<cid>\d+)"):
+class OrdersButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"herald:orders:" + CID):
     """'Write orders': opens the orders form, pre-filled with what the seat sent so far."""
 
     def __init__(self, campaign_id: int) -> None:
@@ -95,21 +124,25 @@ class OrdersModal(discord.ui.Modal):
         self.add_item(self.text)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        from bot.discord.replies import defer, send
+        from bot.discord.replies import defer, earlier_answer, send
+
+        command = None if self.dry_run else "orders submit"
 
         async def run() -> None:
+            if await earlier_answer(interaction, command):
+                return
             bot = _bot(interaction)
             await defer(interaction)
             call = orders.check if self.dry_run else orders.submit
             reply = await call(bot.services, caller_of(interaction, bot.gm_role), self.text.value,
                                f"#{self.campaign_id}")
-            await send(interaction, reply)
+            await send(interaction, reply, command=command)
 
         await _guarded(interaction, run())
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                   template=r"herald:act:(?P<cid>\d+):(?P<tag>[0-9a-f]{8}):(?P<row>\d+)"):
+                   template=r"herald:act:" + CID + r":(?P<tag>[0-9a-f]{8}):(?P<row>[0-4])"):
     """A menu of legal actions of one kind; choosing one takes it."""
 
     def __init__(self, campaign_id: int, tag: str, row: int, placeholder: str = "Choose an action",
@@ -126,17 +159,20 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["cid"]), match["tag"], int(match["row"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord.replies import defer, send
+        from bot.discord.replies import defer, earlier_answer, send
 
         async def run() -> None:
+            if await earlier_answer(interaction, "act"):
+                return
             bot = _bot(interaction)
             await defer(interaction)
             values = (interaction.data or {}).get("values", [])
-            if not values:
+            if not values or not isinstance(values[0], str):
+                await tell_quietly(interaction, STALE)
                 return
-            reply = await play.act(bot.services, caller_of(interaction, bot.gm_role), str(values[0]),
+            reply = await play.act(bot.services, caller_of(interaction, bot.gm_role), values[0][:100],
                                    f"#{self.campaign_id}", expected_tag=self.tag)
-            await send(interaction, reply)
+            await send(interaction, reply, command="act")
 
         await _guarded(interaction, run())
 

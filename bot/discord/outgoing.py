@@ -1,0 +1,145 @@
+"""The one place every outgoing message is built: text fitted to Discord's limits, and mentions that ping no one
+Herald does not mean to ping."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.service.text import MESSAGE_LIMIT, split_message
+
+MAX_PARTS = 4  # past this many messages, the whole text goes as a file instead
+MAX_FILES = 10
+BLANK = "(nothing to show)"  # what a text of blank lines becomes: Discord refuses an empty message
+
+
+def normalise(text: str | None) -> str:
+    """One kind of line break, no trailing blanks; a text of only whitespace becomes empty."""
+    text = (text or "").replace("\r\n", "\n").replace("\r", "\n")
+    return text.rstrip() if text.strip() else ""
+
+
+def clip(text: str, limit: int) -> str:
+    """At most `limit` characters, marked with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def quote(value: object, limit: int = 100) -> str:
+    """A user's value inside an answer: clipped, one line, so an answer quoting it still fits."""
+    return clip(" ".join(str(value).split()), limit)
+
+
+def mentions_of(users: Iterable[int] = ()) -> discord.AllowedMentions:
+    """Nobody, or exactly the users Herald means to ping; never @everyone, @here or a role."""
+    ids = [discord.Object(id=int(u)) for u in dict.fromkeys(users)]
+    if not ids:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(everyone=False, roles=False, users=ids, replied_user=False)
+
+
+@dataclass
+class Outgoing:
+    """One message as Discord will receive it; files stay bytes so a retry can send them again."""
+
+    content: str | None = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    mentions: tuple[int, ...] = ()
+
+    def kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for send/followup.send: fresh File objects each time (discord.py closes them)."""
+        out: dict[str, Any] = {"allowed_mentions": mentions_of(self.mentions)}
+        if self.embeds:
+            out["embeds"] = self.embeds
+        if self.view is not None:
+            out["view"] = self.view
+        if self.files:
+            out["files"] = [discord.File(io.BytesIO(data), name) for name, data in self.files[:MAX_FILES]]
+        return out
+
+
+def fit_text(text: str | None, notes: Sequence[str] = (), *, has_extras: bool = False,
+             limit: int = MESSAGE_LIMIT, max_parts: int = MAX_PARTS) -> tuple[list[str], bool]:
+    """The text as message contents within `limit`, the notes budgeted into the last one. Returns the parts and
+    whether the text was too long for `max_parts` messages (then only its start is shown: attach the whole)."""
+    body = normalise(text)
+    tail = "\n".join(clip(normalise(n), limit // 2) for n in notes if normalise(n))
+    parts = split_message(body, limit) if body else []
+    parts = [p for p in parts if p.strip()]
+    too_long = len(parts) > max_parts
+    if too_long:
+        tail = "\n".join(x for x in (f"… the whole text ({len(body)} characters) is attached.", tail) if x)
+        parts = split_message(body, limit - len(tail) - 1)[:1]
+    if tail:
+        if parts and len(parts[-1]) + 1 + len(tail) <= limit:
+            parts[-1] = f"{parts[-1]}\n{tail}"
+        else:
+            parts.append(tail)
+    if not parts and not has_extras:
+        parts = [BLANK]
+    return parts, too_long
+
+
+def build(text: str | None, *, notes: Sequence[str] = (), files: Sequence[tuple[str, bytes]] = (),
+          view: discord.ui.View | None = None, embeds: Sequence[discord.Embed] = (),
+          mentions: Sequence[int] = (), file_limit: int | None = None,
+          attach_name: str = "herald.md") -> list[Outgoing]:
+    """Messages for a text with its extras, each within Discord's limits: the extras ride on the last one."""
+    notes = list(notes)
+    kept: list[tuple[str, bytes]] = []
+    for name, data in files:
+        if file_limit is not None and len(data) > file_limit:
+            notes.append(f"(`{quote(name, 80)}` is {len(data) // 1024} KiB, over this server's "
+                         f"{file_limit // 1024} KiB limit.)")
+        elif len(kept) >= MAX_FILES:
+            notes.append(f"(`{quote(name, 80)}` is one file too many to attach.)")
+        else:
+            kept.append((name, data))
+    extras = bool(kept or view is not None or embeds)
+    parts, too_long = fit_text(text, notes, has_extras=extras)
+    if too_long:
+        whole = normalise(text).encode()
+        if len(kept) < MAX_FILES and (file_limit is None or len(whole) <= file_limit):
+            kept.insert(0, (attach_name, whole))
+    messages = [Outgoing(content=p) for p in parts] or [Outgoing()]
+    last = messages[-1]
+    last.files, last.view, last.embeds = kept, view, fit_embeds(embeds)
+    for message in messages:
+        message.mentions = tuple(mentions)
+    return messages
+
+
+EMBED_TOTAL = 6000
+
+
+def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
+    """Embeds clipped to Discord's per-field limits, and only as many as fit 6000 characters in all."""
+    out: list[discord.Embed] = []
+    total = 0
+    for embed in list(embeds)[:10]:
+        if embed.title:
+            embed.title = clip(embed.title, 256)
+        if embed.description:
+            embed.description = clip(embed.description, 4096)
+        fields = embed.fields[:25]
+        embed.clear_fields()
+        for f in fields:
+            embed.add_field(name=clip(f.name or "\u200b", 256), value=clip(f.value or "\u200b", 1024),
+                            inline=bool(f.inline))
+        size = len(embed)
+        if total + size > EMBED_TOTAL:
+            break
+        total += size
+        out.append(embed)
+    return out
+
+
+def note(text: str) -> Outgoing:
+    """A short answer (an error, a refusal): always one message, clipped if someone made it long."""
+    body = normalise(text) or BLANK
+    return Outgoing(content=clip(body, MESSAGE_LIMIT))

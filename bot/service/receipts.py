@@ -1,0 +1,92 @@
+"""Receipts: what a state-changing command did, kept until its answer reaches the person, so that a command
+retried because its answer was lost is not applied twice."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from bot.service import lookup
+from bot.service.context import Caller, Services
+from bot.service.errors import ServiceError
+from bot.store.models import Receipt
+
+log = logging.getLogger(__name__)
+
+WINDOW = timedelta(minutes=15)  # an interaction token lives 15 minutes: past that a retry is a new decision
+KEEP = timedelta(days=1)
+OUTCOME_CHARS = 500
+
+# commands that change a campaign; `gm settings` only when given a value
+CHANGING = frozenset({
+    "gm advance", "gm rollback", "gm note", "gm act", "gm seat assign", "gm seat replace", "gm seat kick",
+    "gm seat auto", "gm deadline set", "gm deadline clear", "gm settings", "gm table upload", "gm upload",
+    "campaign create", "campaign join", "campaign leave", "campaign start", "campaign end",
+    "orders submit", "orders withdraw", "act",
+})
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """A receipt whose answer did not reach its person."""
+
+    id: int
+    command: str
+    at: datetime
+    outcome: str
+
+
+async def record(services: Services, *, interaction_id: int, user_id: int, campaign_id: int | None,
+                 command: str, outcome: str) -> int | None:
+    """Write the receipt of a committed command (its own short transaction); None if this interaction has one."""
+    now = services.clock.now()
+    try:
+        async with services.db.write() as session:
+            await session.execute(delete(Receipt).where(Receipt.at < now - KEEP))
+            row = Receipt(interaction_id=interaction_id, user_id=user_id, campaign_id=campaign_id,
+                          command=command[:100], at=now, outcome=outcome[:OUTCOME_CHARS], answered=False)
+            session.add(row)
+            await session.flush()
+            return int(row.id)
+    except IntegrityError:
+        log.warning("interaction %s already has a receipt", interaction_id)
+        return None
+
+
+async def mark_answered(services: Services, receipt_id: int) -> None:
+    async with services.db.write() as session:
+        await session.execute(update(Receipt).where(Receipt.id == receipt_id).values(answered=True))
+
+
+async def replayed(services: Services, *, interaction_id: int, user_id: int, command: str) -> bool:
+    """Whether this very interaction (a gateway replay) was already carried out."""
+    async with services.db.read() as session:
+        found = await session.scalar(select(Receipt.id).where(
+            Receipt.interaction_id == interaction_id, Receipt.user_id == user_id, Receipt.command == command))
+    return found is not None
+
+
+async def unanswered(services: Services, caller: Caller, command: str, campaign: str | None) -> Earlier | None:
+    """The caller's latest receipt for this command (and campaign, when it can be told) whose answer was lost."""
+    campaign_id = await _campaign_id(services, caller, campaign) if command != "campaign create" else None
+    since = services.clock.now() - WINDOW
+    query = (select(Receipt).where(Receipt.user_id == caller.user_id, Receipt.command == command,
+                                   Receipt.answered.is_(False), Receipt.at >= since)
+             .order_by(Receipt.at.desc(), Receipt.id.desc()).limit(1))
+    if campaign_id is not None:
+        query = query.where(Receipt.campaign_id == campaign_id)
+    async with services.db.read() as session:
+        row = await session.scalar(query)
+    return Earlier(row.id, row.command, row.at, row.outcome) if row is not None else None
+
+
+async def _campaign_id(services: Services, caller: Caller, name: str | None) -> int | None:
+    try:
+        async with services.db.read() as session:
+            return int((await lookup.find_campaign(session, caller, name)).id)
+    except (ServiceError, ValueError, OverflowError, DBAPIError):  # a hostile `campaign:` is the command's to refuse
+        return None
