@@ -42,7 +42,7 @@ CHANNEL_ID = stable_id("channel", "loopback")
 BOT_USER = {"id": str(APP_ID), "username": "Herald", "discriminator": "0", "global_name": "Herald",
             "avatar": None, "bot": True}
 NOW = "2026-01-05T12:00:00+00:00"
-SNOWFLAKE_MS = 340_000_000_000  # ms since Discord's epoch (2015) for the first id: a date in 2025
+DISCORD_EPOCH_MS = 1_420_070_400_000  # 2015-01-01, where Discord's snowflake clock starts
 Handler = Callable[[web.Request], Awaitable[web.Response]]
 
 
@@ -139,7 +139,7 @@ class FakeDiscordServer:
         self.sessions: dict[str, Session] = {}
         self.interactions: dict[str, Interaction] = {}
         self._nonces: dict[str, tuple[float, dict[str, Any]]] = {}
-        self._counter = itertools.count(1)
+        self._last_ms = 0
         self.identified = asyncio.Event()
         self.runner: web.AppRunner | None = None
         self.port = 0
@@ -168,8 +168,10 @@ class FakeDiscordServer:
         return f"http://127.0.0.1:{self.port}/api/v10"
 
     def next_id(self) -> int:
-        """A snowflake whose time part moves forward: ids sort in creation order, as Discord's do."""
-        return (SNOWFLAKE_MS + next(self._counter)) << 22
+        """A snowflake made from the wall clock, as Discord's are (a bot may page by `time_snowflake`),
+        strictly increasing so ids sort in creation order."""
+        self._last_ms = max(self._last_ms + 1, int(time.time() * 1000) - DISCORD_EPOCH_MS)
+        return self._last_ms << 22
 
     def expire_nonces(self) -> None:
         """As if the nonce window had passed: a re-sent message is posted again."""
