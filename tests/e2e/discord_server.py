@@ -213,6 +213,11 @@ class FakeDiscordServer:
     def threads(self) -> list[Channel]:
         return [c for c in self.channels.values() if c.type in (11, 12)]
 
+    def answer_texts(self, interaction_id: str) -> list[str]:
+        """The text of every answer to this interaction, in order ("" for a bare defer)."""
+        return [str((b.get("data") or {}).get("content") or "") if k == "callback" else str(b.get("content") or "")
+                for k, b in self.interactions[interaction_id].answers]
+
     def visible_answers(self, interaction_id: str) -> int:
         """How many messages the user sees answering this interaction ("thinking…" alone counts 0)."""
         state = self.interactions[interaction_id]
