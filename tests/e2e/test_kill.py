@@ -10,12 +10,13 @@ import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.service.faults import POINTS
 from tests.e2e.discord_server import FakeDiscordServer
-from tests.e2e.herald_process import GM, HANNO, LIVIA, Herald
+from tests.e2e.herald_process import HANNO, LIVIA, Herald
 
 pytestmark = pytest.mark.slow
 LEASE = "2"  # seconds: a killed process's claims on posts lapse this soon (the default is minutes)
@@ -52,7 +53,7 @@ def undelivered(data_dir: Path) -> list[tuple[int, str, str | None]]:
 async def drained(data_dir: Path, timeout: float = 60) -> None:  # noqa: ASYNC109
     """Wait until the outbox has marked every post sent (what was seen on Discord may be a step ahead)."""
     async with asyncio.timeout(timeout):
-        while undelivered(data_dir):
+        while undelivered(data_dir):  # noqa: ASYNC110 - another process's database: nothing to wait on but time
             await asyncio.sleep(0.1)
 
 
@@ -75,7 +76,7 @@ async def campaign_under_way(herald: Herald) -> None:
 
 # what each crash point is reached by: a turn advance posts twice to the campaign thread; a private note to a
 # seat that has never had one opens the seat's thread first
-CRASHING_COMMAND = {
+CRASHING_COMMAND: dict[str, tuple[str, str, dict[str, Any]]] = {
     "after-commit": ("gm", "advance", {}),
     "before-send": ("gm", "advance", {}),
     "after-send": ("gm", "advance", {}),
@@ -130,7 +131,7 @@ async def test_against_a_discord_failing_a_third_of_calls_every_post_appears_onc
     server.faults.flaky(0.3, seed=8)
     await campaign_under_way(herald)
     notes = []
-    for i in range(6):
+    for i in range(4):
         notes.append(f"public word {i}")
         await herald.run("gm", "note", text=notes[-1])
         notes.append(f"private word {i}")
@@ -144,7 +145,7 @@ async def test_against_a_discord_failing_a_third_of_calls_every_post_appears_onc
     log = await herald.stop()
     assert_exactly_once(server)
     assert sorted(t.name for t in server.threads()) == ["Kill", "Kill — Carthage", "Kill — Rome"]
-    assert sum(server.faults.injected.values()) >= 10, server.faults.injected
+    assert sum(server.faults.injected.values()) >= 6, server.faults.injected
     assert "Traceback" not in log, log[-3000:]
-    print(f"\n30% failing Discord: {len(server.posts())} posts, each once, through "  # noqa: T201
+    print(f"\n30% failing Discord: {len(server.posts())} posts, each once, through "
           f"{sum(server.faults.injected.values())} injected faults {dict(server.faults.injected)}")
