@@ -306,8 +306,8 @@ class FakeDiscord:
 
     def fail(self, kind: str, how: str, times: int = 1) -> None:
         """Make the next `times` requests of this kind (e.g. "channel_message", "create_thread") fail:
-        "lost" — Discord does it but the response never arrives (the connection drops); "500"/"429" —
-        Discord refuses it and does nothing."""
+        "lost" — Discord does it but the response never arrives (the connection drops); "500", "429", "403"…
+        — Discord refuses it with that status and does nothing."""
         self.faults.extend([(kind, how)] * times)
 
     def _pings(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -339,9 +339,10 @@ class FakeDiscord:
         response = SimpleNamespace(status=status, reason="refused by the fake")
         error = {"message": "You are being rate limited." if status == 429 else "Internal Server Error",
                  "code": 0}
+        kind_of_error = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
         if status >= 500:
-            raise discord.DiscordServerError(response, error)  # type: ignore[arg-type]
-        raise discord.HTTPException(response, error)  # type: ignore[arg-type]
+            kind_of_error = discord.DiscordServerError
+        raise kind_of_error(response, error)  # type: ignore[arg-type]
 
     def history(self, channel_id: int, *, after: int | None = None, limit: int = 50) -> list[dict[str, Any]]:
         """GET /channels/{id}/messages: up to `limit` messages after `after`, newest first, as Discord lists
@@ -427,7 +428,7 @@ class FakeDiscord:
             now = datetime.fromisoformat(self.now())
             if nonce and payload.get("enforce_nonce") and nonce in self.nonces:
                 at, first = self.nonces[nonce]
-                if now - at <= self.nonce_window:
+                if now - at < self.nonce_window:
                     sent.payload = {**payload, "deduplicated": True}
                     return first  # Discord returns the first message for a nonce repeated soon enough
             msg = self._message(int(route.channel_id), payload, sent.files)

@@ -59,7 +59,8 @@ class DiscordDelivery:
             page = await self._call(self.client.http.logs_from(channel_id, PAGE, after=cursor))
             page = sorted(page or [], key=lambda m: int(m["id"]))  # Discord lists newest first
             for data in page:
-                if me is None or int(data["author"]["id"]) == me:
+                # only what the bot posted itself, not its replies to interactions (webhook messages)
+                if (me is None or int(data["author"]["id"]) == me) and not data.get("webhook_id"):
                     out.append(_posted(data))
             if len(page) < PAGE:
                 break

@@ -4,7 +4,8 @@ Exactly once does not lean on Discord's nonce check (it lasts minutes). A proces
 (one that dies lets it lapse); a post goes out in parts, and before each part `sending_since` is committed,
 after it the message id is. A post found with `sending_since` set is uncertain (a crash or a lost response):
 the channel's recent messages are searched for the part, which is adopted if Discord has it and sent if not.
-Leases last `HERALD_OUTBOX_LEASE` seconds (default 120), renewed at every part.
+Leases last `HERALD_OUTBOX_LEASE` seconds (default 120), renewed at every part; a claim of a process of
+this machine that no longer runs (a kill -9, then a restart) is taken over at once.
 """
 
 from __future__ import annotations
@@ -31,10 +32,46 @@ from engine.core import Viewer
 from engine.rulesets import get as get_ruleset
 
 log = logging.getLogger(__name__)
-MAX_ATTEMPTS = 8
+MAX_ATTEMPTS = 20  # failed sends wait RETRY_FIRST, doubling up to RETRY_MOST: about 3 hours before giving up
+RETRY_FIRST = timedelta(seconds=2)
+RETRY_MOST = timedelta(minutes=15)
+BACKOFF = "backoff"  # the claimant of a post waiting to be retried
 RENDER_SLOTS = asyncio.Semaphore(2)
 CLOCK_SLACK = timedelta(minutes=2)  # Discord's clock and ours may differ: look a little before `sending_since`
-PROCESS = f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"  # this process's claims
+
+
+def _pid_namespace() -> str:
+    """Which PID namespace this process lives in (containers have their own), or "" if it cannot tell."""
+    try:
+        return os.readlink("/proc/self/ns/pid").removeprefix("pid:[").removesuffix("]")
+    except OSError:
+        return ""
+
+
+# this process's claims: host | PID namespace | pid | a random tag (a restarted process may reuse the pid)
+PROCESS = f"{socket.gethostname()[:24]}|{_pid_namespace()}|{os.getpid()}|{secrets.token_hex(4)}"
+
+
+def claimant_is_dead(claimant: str) -> bool:
+    """Whether a claim was made by a process of this machine that no longer runs (killed, or restarted):
+    its posts need not wait for the lease. Claims from elsewhere, or when unsure, wait for the lease."""
+    try:
+        host, ns, pid_text, _tag = claimant.split("|")
+        pid = int(pid_text)
+    except ValueError:
+        return False
+    my_host, my_ns, my_pid, _ = PROCESS.split("|")
+    if claimant == PROCESS or not ns or (host, ns) != (my_host, my_ns):
+        return False
+    if pid == int(my_pid):
+        return True  # our own pid with another tag: an earlier run (a container's pid 1, restarted)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def lease() -> timedelta:
@@ -135,11 +172,14 @@ async def claim(services: Services, owner: str, *, limit: int = 100) -> list[tup
             .where(*pending).order_by(OutboxPost.id).limit(limit).with_for_update(skip_locked=True))).all()
         locked = {r.id for r in rows}
         campaigns = {r.campaign_id for r in rows if r.campaign_id is not None}
+        claimants = await session.scalars(select(OutboxPost.claimed_by).where(
+            *pending, OutboxPost.claimed_until > now, OutboxPost.claimed_by != owner).distinct())
+        dead = sorted(c for c in claimants if c and claimant_is_dead(c))
         # a campaign is ours only if no other live claim holds any of its pending posts, and then only the run
         # of its posts from its earliest pending one that we hold locked (so its order is never broken)
         held = set(await session.scalars(select(OutboxPost.campaign_id).where(
             *pending, OutboxPost.campaign_id.in_(campaigns), OutboxPost.claimed_by != owner,
-            OutboxPost.claimed_until > now).distinct())) if campaigns else set()
+            OutboxPost.claimed_until > now, OutboxPost.claimed_by.not_in(dead)).distinct())) if campaigns else set()
         queue: dict[int, list[int]] = {}
         for cid in campaigns - held:
             queue[cid] = list(await session.scalars(select(OutboxPost.id).where(
@@ -147,7 +187,8 @@ async def claim(services: Services, owner: str, *, limit: int = 100) -> list[tup
         take: list[tuple[int, int | None]] = []
         for r in rows:
             if r.campaign_id is None:
-                if r.claimed_by in (None, owner) or r.claimed_until is None or r.claimed_until <= now:
+                if (r.claimed_by in (None, owner, *dead) or r.claimed_until is None
+                        or r.claimed_until <= now):
                     take.append((r.id, None))
                 continue
             ids = queue.get(r.campaign_id)
@@ -287,7 +328,15 @@ async def _reconcile(services: Services, deliverer: Deliverer, post: OutboxPost,
                 known.add(int(message_id))
     known.update(int(p) for p in post.sent_parts or [])
     files = (part.file[0],) if part.file else ()
-    for message in await deliverer.recent(channel_id, since - CLOCK_SLACK):
+    try:
+        recent = await deliverer.recent(channel_id, since - CLOCK_SLACK)
+    except DeliveryError as exc:
+        if not exc.permanent:
+            raise
+        # the channel cannot be read (no Read Message History): a possible repeat beats a lost post
+        log.warning("outbox post %s: cannot look for an uncertain part (%s); sending it", post.id, exc)
+        return None
+    for message in recent:
         if message.id in known:
             continue  # another post's message that happens to read the same
         if (message.content.strip() == part.content.strip() and tuple(message.files) == files
@@ -333,18 +382,30 @@ async def _finish(services: Services, post_id: int, owner: str, *, skip: str | N
 
 
 async def _failed(services: Services, post_id: int, error: str, *, permanent: bool) -> None:
-    log.warning("outbox post %s failed (%s): %s", post_id, "permanent" if permanent else "will retry", error)
+    """Give up on a refused post (telling the GM), or hold a post whose send failed for a while, then retry.
+
+    The hold is a claim by nobody (`BACKOFF`): it keeps every deliverer, and the campaign's later posts, off
+    the post until it lapses, so an outage of Discord is waited out, not counted down in seconds."""
     async with services.db.write() as session:
         row = await session.get(OutboxPost, post_id)
-        if row is not None:
-            row.attempts = MAX_ATTEMPTS if permanent else row.attempts + 1
-            row.error = error
-            if permanent:
-                row.sending_since = None  # Discord refused it: nothing is in flight
-                campaign = await session.get(Campaign, row.campaign_id) if row.campaign_id is not None else None
-                if campaign is not None and row.target != "gm":
-                    record.post(session, campaign, services, "gm",
-                                f"⚠️ A post to {row.target} could not be delivered: {error}")
+        if row is None:
+            return
+        row.attempts += 1
+        row.error = error
+        if not permanent and row.attempts < MAX_ATTEMPTS:
+            wait = min(RETRY_FIRST * 2 ** (row.attempts - 1), RETRY_MOST)
+            row.claimed_by, row.claimed_until = BACKOFF, services.clock.now() + wait
+            log.warning("outbox post %s failed (retry in %s): %s", post_id, wait, error)
+            return
+        log.warning("outbox post %s given up after %s attempts: %s", post_id, row.attempts, error)
+        row.attempts = MAX_ATTEMPTS
+        if permanent:
+            row.sending_since = None  # Discord refused it: nothing is in flight
+        row.claimed_by = row.claimed_until = None
+        campaign = await session.get(Campaign, row.campaign_id) if row.campaign_id is not None else None
+        if campaign is not None and row.target != "gm":
+            record.post(session, campaign, services, "gm",
+                        f"⚠️ A post to {row.target} could not be delivered: {error[:300]}")
 
 
 async def pending_count(services: Services) -> int:

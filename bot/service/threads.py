@@ -82,7 +82,8 @@ async def open_thread(services: Services, deliverer: Deliverer, campaign: Campai
 
 async def find_thread(deliverer: Deliverer, guild_id: int, channel_id: int, name: str) -> int | None:
     """The bot's active thread under this channel with this name, if Discord has one."""
-    matches = [t.id for t in await deliverer.active_threads(guild_id) if t.parent_id == channel_id and t.name == name]
+    matches = [t.id for t in await deliverer.active_threads(guild_id)
+               if t.parent_id == channel_id and t.name.strip() == name.strip()]
     return min(matches) if matches else None  # the oldest, should there somehow be two
 
 
