@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
+from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unused-ignore]
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -33,7 +33,9 @@ def _spec() -> dict[str, Any]:
 
 @functools.cache
 def _registry() -> Registry[Any]:
-    return Registry().with_resource(SPEC_URI, Resource.from_contents(_spec(), default_specification=DRAFT202012))
+    resource: Resource[Any] = Resource.from_contents(_spec(), default_specification=DRAFT202012)
+    registry: Registry[Any] = Registry().with_resource(SPEC_URI, resource)
+    return registry
 
 
 def _shape(path: str) -> str:
@@ -121,9 +123,10 @@ def message_limits(message: dict[str, Any], *, creates: bool) -> list[str]:
     attachments = message.get("attachments") or []
     if len(attachments) > MAX_FILES:
         errors.append(f"attachments: {len(attachments)} files, over {MAX_FILES}")
-    if creates:
-        if not (isinstance(content, str) and content.strip()) and not embeds and not attachments \
-                and not message.get("components") and not message.get("sticker_ids") and not message.get("poll"):
+    blank = not (isinstance(content, str) and content.strip()) and not embeds and not attachments \
+        and not message.get("components") and not message.get("sticker_ids") and not message.get("poll")
+    if creates or "content" in message:  # an edit setting the text may be the answer replacing "thinking…"
+        if blank:
             errors.append("Cannot send an empty message (50006)")
         errors += _mentions(message.get("allowed_mentions"))
     return errors

@@ -44,8 +44,8 @@ def http_error(status: int, body: dict[str, Any] | str) -> discord.HTTPException
     reasons = {400: "Bad Request", 429: "Too Many Requests", 500: "Internal Server Error"}
     response = _Response(status, reasons.get(status, ""))
     if status >= 500:
-        return discord.DiscordServerError(response, body)  # type: ignore[arg-type]
-    return discord.HTTPException(response, body)  # type: ignore[arg-type]
+        return discord.DiscordServerError(response, body)  # type: ignore[arg-type,unused-ignore]
+    return discord.HTTPException(response, body)  # type: ignore[arg-type,unused-ignore]
 
 
 def refusal(errors: list[str]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from bot.console.fake import GUILD_ID, FakeDiscord, Sent
 from bot.console.script import Line, ScriptError, parse
@@ -23,7 +23,7 @@ from bot.service import deadlines, outbox
 from bot.service.clock import ManualClock, format_span, parse_span
 from bot.service.context import Services
 from bot.store.db import Database
-from bot.store.models import Campaign, Seat
+from bot.store.models import Campaign, Receipt, Seat
 
 OPTION_TYPES = discord.AppCommandOptionType
 
@@ -59,8 +59,17 @@ class Console:
         self.owner = f"console-{secrets.token_hex(4)}"  # this console's outbox claims (a restart is another)
 
     async def start(self) -> None:
+        await self._ids_past_receipts()
         await self.fake.start()
         await self._remember_threads()
+
+    async def _ids_past_receipts(self) -> None:
+        """A seeded run numbers interactions from the same start: on a saved database, number them past the
+        ones its receipts hold, or a new command would look like a replay of an old one."""
+        async with self.services.db.read() as session:
+            last = await session.scalar(select(func.max(Receipt.interaction_id)))
+        if last is not None:
+            self.fake._ids = itertools.count(max(int(last) + 1, next(self.fake._ids)))
 
     async def _remember_threads(self) -> None:
         """A saved database knows threads this run's Discord never made: name them, so posts read well."""
@@ -321,6 +330,8 @@ class Console:
         if kind in ("followup", "edit_original"):
             if not payload.get("content") and not item.files and not payload.get("components"):
                 return []
+            if kind == "edit_original":  # an edit keeps the flags (private or not) of the deferral it replaces
+                payload = {**payload, "flags": (item.result or {}).get("flags", 0)}
             return self._message(f"to @{asker}", payload, item.files)
         if isinstance(item.result, dict) and "refused" in item.result:
             return [f"  ⚠ Discord refused a {kind} ({item.result['refused']})"]

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -41,6 +41,11 @@ async def retrying(call: Callable[[], Awaitable[T]]) -> T:
     raise AssertionError("unreachable")
 
 
+def fresh_files(message: Outgoing) -> dict[str, Any]:
+    """The files again for each try: discord.py closes a File once it has sent it."""
+    return {"files": message.kwargs()["files"]} if message.files else {}
+
+
 def acknowledged(interaction: discord.Interaction) -> bool:
     """Whether Discord already holds a first response (ours, even if its answer to us was lost)."""
     return interaction.response.is_done() or bool(interaction.extras.get("herald_acked"))
@@ -66,9 +71,10 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> 
 
 async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral: bool) -> None:
     """One message as the interaction's first response or a followup; a lost response is not sent twice."""
-    kwargs = {"ephemeral": ephemeral}
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral, **message.kwargs()}
+    kwargs.pop("files", None)  # made again for each try, below
     if message.content is not None:
-        kwargs["content"] = message.content  # type: ignore[assignment]
+        kwargs["content"] = message.content
 
     if not acknowledged(interaction):
         failed_once = False
@@ -76,7 +82,7 @@ async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral
         async def first() -> None:
             nonlocal failed_once
             try:
-                await interaction.response.send_message(**kwargs, **message.kwargs())  # type: ignore[arg-type]
+                await interaction.response.send_message(**kwargs, **fresh_files(message))
             except Exception:
                 failed_once = True
                 raise
@@ -91,20 +97,40 @@ async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral
             interaction.extras["herald_acked"] = True
             if failed_once:
                 return  # our own earlier try reached Discord; only its answer to us was lost
-    await retrying(lambda: interaction.followup.send(**kwargs, **message.kwargs()))  # type: ignore[arg-type]
+    if interaction.extras.get("herald_deferred") and not interaction.extras.get("herald_thinking_removed") \
+            and not interaction.extras.get("herald_original_used"):
+        # the first answer after a deferral replaces its "thinking…" (as Discord does with a first followup),
+        # and an edit is safe to retry when Discord's answer to it is lost: it cannot post twice
+        edit: dict[str, Any] = {"content": message.content, "allowed_mentions": kwargs["allowed_mentions"]}
+        if "view" in kwargs:
+            edit["view"] = kwargs["view"]
+        if message.embeds:
+            edit["embeds"] = message.embeds
+        await retrying(lambda: interaction.edit_original_response(**edit, **_attachments(message)))
+        interaction.extras["herald_original_used"] = True
+        return
+    await retrying(lambda: interaction.followup.send(**kwargs, **fresh_files(message)))
+
+
+def _attachments(message: Outgoing) -> dict[str, Any]:
+    return {"attachments": message.kwargs()["files"]} if message.files else {}
+
+
+async def make_private(interaction: discord.Interaction) -> None:
+    """Before a private answer: remove a public "thinking…", which would otherwise carry the answer publicly."""
+    deferred_publicly = interaction.extras.get("herald_deferred") and not interaction.extras.get(
+        "herald_ephemeral", True)
+    if not deferred_publicly and interaction.response.is_done() and not interaction.extras.get("herald_deferred"):
+        deferred_publicly = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if deferred_publicly and acknowledged(interaction) and not interaction.extras.get("herald_thinking_removed"):
+        with contextlib.suppress(discord.HTTPException, OSError, aiohttp.ClientError):
+            await interaction.delete_original_response()
+        interaction.extras["herald_thinking_removed"] = True
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A private answer that always fits, whether or not the interaction was already answered or deferred."""
-    if acknowledged(interaction) and interaction.extras.get("herald_deferred") \
-            and not interaction.extras.get("herald_ephemeral", True):
-        # a public "thinking…" would turn this note public: remove it and answer privately
-        with contextlib.suppress(discord.HTTPException, OSError):
-            await interaction.delete_original_response()
-    elif interaction.response.is_done() and not interaction.extras.get("herald_deferred") and \
-            interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
-        with contextlib.suppress(discord.HTTPException, OSError):
-            await interaction.delete_original_response()
+    await make_private(interaction)
     await post(interaction, outgoing.note(text), ephemeral=True)
 
 

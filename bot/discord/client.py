@@ -25,7 +25,8 @@ class HeraldBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned, tree_cls=HeraldTree, help_command=None,
             intents=discord.Intents(guilds=True), member_cache_flags=discord.MemberCacheFlags.none(),
-            max_messages=None, chunk_guilds_at_startup=False, **kwargs)  # type: ignore[arg-type]
+            max_messages=None, chunk_guilds_at_startup=False,  # no pings unless a message names whom
+            allowed_mentions=discord.AllowedMentions.none(), **kwargs)  # type: ignore[arg-type]
         self.services = services
         self.gm_role = gm_role
         self.background = background

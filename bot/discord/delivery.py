@@ -12,6 +12,7 @@ import discord
 from bot.discord import outgoing
 from bot.discord.views import buttons_view
 from bot.service.outbox import DeliveryError, OpenThread, Posted
+from bot.service.text import MESSAGE_LIMIT
 
 WEEK = 10080  # minutes: the longest thread auto-archive Discord allows
 PAGE = 100  # the most messages Discord returns per request
@@ -43,7 +44,7 @@ class DiscordDelivery:
         built = outgoing.build(content, files=[file] if file else [], view=buttons_view(buttons) if buttons else None,
                                mentions=mentions)
         message = built[0] if len(built) == 1 else outgoing.Outgoing(
-            content=outgoing.clip(built[0].content or "", outgoing.MESSAGE_LIMIT), files=built[-1].files,
+            content=outgoing.clip(built[0].content or "", MESSAGE_LIMIT), files=built[-1].files,
             view=built[-1].view, mentions=tuple(mentions))
         kwargs = message.kwargs()
         kwargs["nonce"] = nonce

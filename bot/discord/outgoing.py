@@ -4,6 +4,7 @@ Herald does not mean to ping."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,17 +64,19 @@ class Outgoing:
         return out
 
 
-def fit_text(text: str | None, notes: Sequence[str] = (), *, has_extras: bool = False,
+def fit_text(text: str | None, notes: Sequence[str] = (), *, has_extras: bool = False, attached: bool = True,
              limit: int = MESSAGE_LIMIT, max_parts: int = MAX_PARTS) -> tuple[list[str], bool]:
     """The text as message contents within `limit`, the notes budgeted into the last one. Returns the parts and
-    whether the text was too long for `max_parts` messages (then only its start is shown: attach the whole)."""
+    whether the text was too long for `max_parts` messages: then only its start is shown, and the note says
+    the whole is attached (the caller attaches it) or, when `attached` is False, that it was too long."""
     body = normalise(text)
-    tail = "\n".join(clip(normalise(n), limit // 2) for n in notes if normalise(n))
-    parts = split_message(body, limit) if body else []
-    parts = [p for p in parts if p.strip()]
+    tail = clip("\n".join(normalise(n) for n in notes if normalise(n)), limit // 2)
+    parts = [p for p in (split_message(body, limit) if body else []) if p.strip()]
     too_long = len(parts) > max_parts
     if too_long:
-        tail = "\n".join(x for x in (f"… the whole text ({len(body)} characters) is attached.", tail) if x)
+        said = (f"… the whole text ({len(body)} characters) is attached." if attached
+                else f"… the rest of this text ({len(body)} characters in all) is too long to send here.")
+        tail = f"{said}\n{tail}" if tail else said
         parts = split_message(body, limit - len(tail) - 1)[:1]
     if tail:
         if parts and len(parts[-1]) + 1 + len(tail) <= limit:
@@ -100,12 +103,12 @@ def build(text: str | None, *, notes: Sequence[str] = (), files: Sequence[tuple[
             notes.append(f"(`{quote(name, 80)}` is one file too many to attach.)")
         else:
             kept.append((name, data))
+    whole = normalise(text).encode()
+    attachable = len(kept) < MAX_FILES and (file_limit is None or len(whole) <= file_limit)
     extras = bool(kept or view is not None or embeds)
-    parts, too_long = fit_text(text, notes, has_extras=extras)
-    if too_long:
-        whole = normalise(text).encode()
-        if len(kept) < MAX_FILES and (file_limit is None or len(whole) <= file_limit):
-            kept.insert(0, (attach_name, whole))
+    parts, too_long = fit_text(text, notes, has_extras=extras, attached=attachable)
+    if too_long and attachable:
+        kept.insert(0, (attach_name, whole))
     messages = [Outgoing(content=p) for p in parts] or [Outgoing()]
     last = messages[-1]
     last.files, last.view, last.embeds = kept, view, fit_embeds(embeds)
@@ -139,7 +142,13 @@ def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
     return out
 
 
+LONG_RUN = re.compile(r"\S{121,}")
+
+
 def note(text: str) -> Outgoing:
-    """A short answer (an error, a refusal): always one message, clipped if someone made it long."""
+    """A short answer (an error, a refusal): always one message. Too long means it quotes something huge a
+    user typed: long unbroken runs are shortened first, so the sentence around them survives."""
     body = normalise(text) or BLANK
+    if len(body) > MESSAGE_LIMIT:
+        body = LONG_RUN.sub(lambda m: m[0][:100] + "…", body)
     return Outgoing(content=clip(body, MESSAGE_LIMIT))

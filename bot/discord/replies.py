@@ -12,7 +12,7 @@ import aiohttp
 import discord
 
 from bot.discord import outgoing
-from bot.discord.answers import defer, post, tell, tell_quietly
+from bot.discord.answers import defer, make_private, post, tell, tell_quietly
 from bot.discord.caller import caller_of
 from bot.discord.outgoing import Outgoing
 from bot.discord.views import action_view
@@ -56,10 +56,20 @@ async def send(interaction: discord.Interaction, reply: Reply, *, command: str |
     name = command_of(interaction, command)
     receipt = None
     if name is not None:
-        receipt = await receipts.record(bot.services, interaction_id=interaction.id, user_id=interaction.user.id,
-                                        campaign_id=reply.campaign_id, command=name, outcome=reply.text)
+        try:
+            receipt = await receipts.record(bot.services, interaction_id=interaction.id,
+                                            user_id=interaction.user.id, campaign_id=reply.campaign_id,
+                                            command=name, outcome=reply.text)
+        except Exception:  # the change is saved: a missing receipt must not turn its answer into an error
+            log.exception("could not write the receipt of interaction %s", interaction.id)
         crash_point("after-commit")
-    messages = messages_for(interaction, reply)
+    try:
+        messages = messages_for(interaction, reply)
+    except Exception:  # the extras (menus, file) could not be built: the text alone still tells the truth
+        log.exception("could not build the answer to interaction %s", interaction.id)
+        messages = outgoing.build(reply.text)
+    if reply.ephemeral:
+        await make_private(interaction)
     delivered = 0
     for message in messages:
         try:
@@ -75,7 +85,10 @@ async def send(interaction: discord.Interaction, reply: Reply, *, command: str |
         if not await tell_quietly(interaction, text) and delivered == 0:
             return  # nothing reached them: the receipt stays unanswered for their retry to find
     if receipt is not None:
-        await receipts.mark_answered(bot.services, receipt)
+        try:
+            await receipts.mark_answered(bot.services, receipt)
+        except Exception:
+            log.exception("could not mark receipt %s answered", receipt)
 
 
 async def earlier_answer(interaction: discord.Interaction, command: str | None = None) -> bool:

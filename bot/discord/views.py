@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_ROWS = 5
 MAX_OPTIONS = 25
+FORM_LIMIT = 4000  # Discord's cap on a text input
 # a campaign id fits PostgreSQL's BIGINT; a forged longer one is a stale button, not a query
 CID = r"(?P<cid>[1-9]\d{0,17})"
 STALE = "This button is no longer valid: use the command instead (e.g. `/act`, `/orders submit`)."
@@ -40,7 +41,7 @@ async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
         await tell_quietly(interaction, str(exc))
     except Exception:
         error_id = secrets.token_hex(4)
-        log.exception("error %s in component %s", error_id, (interaction.data or {}).get("custom_id"))
+        log.exception("error %s in component %s", error_id, dict(interaction.data or {}).get("custom_id"))
         await tell_quietly(interaction, f"Something went wrong on Herald's side (error `{error_id}`); "
                                         f"quote that id to whoever runs Herald.")
 
@@ -114,13 +115,18 @@ class OrdersModal(discord.ui.Modal):
     """The orders form: one long field (Discord allows 4000 characters; attach a file for more)."""
 
     def __init__(self, campaign_id: int, current: str = "", *, dry_run: bool = False) -> None:
+        if len(current) > FORM_LIMIT:  # pre-filled and sent back, the form would silently drop the rest
+            lines = current.count("\n") + 1
+            raise ServiceError(f"Your orders so far are {len(current)} characters ({lines} lines); the form holds "
+                               f"{FORM_LIMIT}, so it would drop some. Attach them as a text file instead: "
+                               f"`/orders submit file:`.")
         super().__init__(title="Check orders" if dry_run else "Your orders",
                          custom_id=f"herald:orders-form:{campaign_id}")
         self.campaign_id = campaign_id
         self.dry_run = dry_run
         self.text: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
-            label="Orders, one per line", style=discord.TextStyle.paragraph, max_length=4000,
-            default=current[:4000] or None, custom_id="orders", required=True)
+            label="Orders, one per line", style=discord.TextStyle.paragraph, max_length=FORM_LIMIT,
+            default=current or None, custom_id="orders", required=True)
         self.add_item(self.text)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -166,7 +172,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                 return
             bot = _bot(interaction)
             await defer(interaction)
-            values = (interaction.data or {}).get("values", [])
+            values: Any = dict(interaction.data or {}).get("values") or []
             if not values or not isinstance(values[0], str):
                 await tell_quietly(interaction, STALE)
                 return

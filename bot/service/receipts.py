@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from bot.service import lookup
@@ -77,8 +77,8 @@ async def unanswered(services: Services, caller: Caller, command: str, campaign:
     query = (select(Receipt).where(Receipt.user_id == caller.user_id, Receipt.command == command,
                                    Receipt.answered.is_(False), Receipt.at >= since)
              .order_by(Receipt.at.desc(), Receipt.id.desc()).limit(1))
-    if campaign_id is not None:
-        query = query.where(Receipt.campaign_id == campaign_id)
+    if campaign_id is not None:  # a receipt without a campaign (a reply that named none) still counts
+        query = query.where(or_(Receipt.campaign_id == campaign_id, Receipt.campaign_id.is_(None)))
     async with services.db.read() as session:
         row = await session.scalar(query)
     return Earlier(row.id, row.command, row.at, row.outcome) if row is not None else None

@@ -6,9 +6,11 @@ MESSAGE_LIMIT = 2000
 
 
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Chunks of at most `limit` characters, split at line breaks, then spaces; code fences re-opened."""
+    """Chunks of at most `limit` characters, split at line breaks, then spaces; code fences re-opened. Line
+    breaks become `\n`, and a chunk of only blank lines is dropped (Discord refuses an empty message)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     if len(text) <= limit:
-        return [text] if text else []
+        return [text] if text.strip() else []
     chunks: list[str] = []
     current: list[str] = []
     size = 0
@@ -21,7 +23,8 @@ def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
             body = "\n".join(current)
             if fence_open:
                 body += "\n```"
-            chunks.append(body)
+            if body.strip("`\n "):
+                chunks.append(body)
             current, size = (["```"], 3) if fence_open else ([], 0)
 
     for line in text.split("\n"):

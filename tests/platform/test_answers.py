@@ -1,0 +1,178 @@
+"""Every interaction gets exactly one final answer that tells the truth about what was saved, through lost
+responses, connection resets and Discord's 5xx; a retried change is not applied twice; forged buttons are
+answered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from bot.console.runner import Console
+from bot.discord import answers
+from bot.store.models import Campaign, Receipt
+
+SETUP = """
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@vercingetorix /campaign join seat:Arverni
+@ambiorix /campaign join seat:Eburones
+@gaius /campaign start
+"""
+
+
+@pytest.fixture
+async def gaul(lite: Console, monkeypatch: pytest.MonkeyPatch) -> Console:
+    monkeypatch.setattr(answers, "BACKOFF", (0.0, 0.0, 0.0))
+    await lite.run_script(SETUP)
+    return lite
+
+
+@pytest.fixture
+async def gaul_db(console: Console, monkeypatch: pytest.MonkeyPatch) -> Console:
+    """The same campaign on both backends (SQLite and PostgreSQL)."""
+    monkeypatch.setattr(answers, "BACKOFF", (0.0, 0.0, 0.0))
+    await console.run_script(SETUP)
+    return console
+
+
+async def said(con: Console, line: str) -> str:
+    return "\n".join(await con.run_line(line))
+
+
+async def phase(con: Console) -> str:
+    async with con.services.db.read() as session:
+        campaign = await session.scalar(select(Campaign).where(Campaign.name == "Gaul"))
+        assert campaign is not None
+        return str(campaign.phase_key)
+
+
+async def receipts(con: Console) -> list[Receipt]:
+    async with con.services.db.read() as session:
+        return list(await session.scalars(select(Receipt).order_by(Receipt.id)))
+
+
+def answers_to(con: Console, mark: int) -> list[str]:
+    """The answers a user sees since `mark` (replies and followups, not channel posts): an edit of the deferred
+    "thinking…" message, however often repeated, is one answer."""
+    out: dict[object, str] = {}
+    for n, item in enumerate(con.fake.sent[mark:]):
+        payload: dict[str, Any] = item.payload or {}
+        if item.kind == "interaction_response" and payload.get("type") == 4:
+            out[n] = str((payload.get("data") or {}).get("content"))
+        elif item.kind == "followup":
+            out[n] = str(payload.get("content"))
+        elif item.kind == "edit_original":  # the first answer after a deferral replaces its "thinking…"
+            out[item.params.get("token")] = str(payload.get("content"))
+    return list(out.values())
+
+
+@pytest.mark.parametrize("fault", ["500", "429", "reset", "lost"])
+async def test_a_passing_failure_of_the_answer_is_retried_and_answered_once(gaul: Console, fault: str) -> None:
+    before = await phase(gaul)
+    gaul.fake.fail_next("edit_original", fault)
+    mark = len(gaul.fake.sent)
+    await gaul.run_line("@gaius /gm advance")
+    said_ = answers_to(gaul, mark)
+    assert len(said_) == 1 and "resolved; now" in said_[0] and "went wrong" not in said_[0]
+    assert await phase(gaul) != before
+    assert [r.answered for r in await receipts(gaul) if r.command == "gm advance"] == [True]
+
+
+async def test_a_lost_answer_to_the_deferral_is_not_a_second_acknowledgement(gaul: Console) -> None:
+    gaul.fake.fail_next("interaction_response", "lost")  # Discord took the "thinking…"; its answer was lost
+    mark = len(gaul.fake.sent)
+    await gaul.run_line("@gaius /gm advance")
+    said_ = answers_to(gaul, mark)
+    assert len(said_) == 1 and "resolved; now" in said_[0]
+    assert len(gaul.fake.faulted) == 1 and gaul.fake.rejected == []
+
+
+async def test_an_advance_whose_answer_never_arrives_is_not_done_again(gaul_db: Console) -> None:
+    gaul = gaul_db
+    first = await phase(gaul)
+    gaul.fake.fail_next("edit_original", "reset", times=20)  # nothing reaches the GM: not even "Saved."
+    gaul.fake.fail_next("followup", "reset", times=20)
+    await gaul.run_line("@gaius /gm advance")
+    second = await phase(gaul)
+    assert second != first
+    assert [r.answered for r in await receipts(gaul)][-1] is False
+    gaul.fake.faults.clear()
+    out = await said(gaul, "@gaius /gm advance")  # the GM retries, thinking it failed
+    assert "Your earlier `/gm advance` (12:00 UTC) was saved, but its answer did not reach you" in out
+    assert "resolved; now" in out and "Nothing was done again" in out
+    assert await phase(gaul) == second  # not advanced twice
+    assert [r.answered for r in await receipts(gaul)][-1] is True
+    out = await said(gaul, "@gaius /gm advance")  # asked once more: now it is done again
+    assert "Your earlier" not in out and await phase(gaul) != second
+
+
+async def test_a_failed_reply_after_a_change_says_saved_not_went_wrong(gaul: Console) -> None:
+    gaul.fake.fail_next("edit_original", "reset", times=4)  # the full answer fails; the short one gets through
+    mark = len(gaul.fake.sent)
+    await gaul.run_line("@gaius /gm advance")
+    said_ = answers_to(gaul, mark)
+    assert len(said_) == 1 and said_[0].startswith("Saved. ") and "resolved; now" in said_[0]
+    assert [r.answered for r in await receipts(gaul)][-1] is True
+
+
+async def test_an_interaction_delivered_twice_is_answered_once(gaul: Console) -> None:
+    await gaul.run_line("@gaius /gm advance")
+    payload = next(s for s in reversed(gaul.fake.sent) if s.kind == "interaction_response")
+    token = payload.params["token"]
+    before = await phase(gaul)
+    replay = gaul.fake.interaction(2, {"id": "1", "name": "gm", "type": 1, "options": [
+        {"name": "advance", "type": 1, "options": []}]}, user_id=gaul.fake.user("gaius"),
+        channel_id=gaul.fake.channel("forum"))
+    last = max(r.interaction_id for r in await receipts(gaul))
+    replay["id"], replay["token"] = str(last), token  # the same interaction, as a gateway replay resends it
+    mark = len(gaul.fake.sent)
+    gaul.fake.dispatch("INTERACTION_CREATE", replay)
+    await gaul.fake.settle()
+    assert gaul.fake.sent[mark:] == [] and await phase(gaul) == before
+
+
+@pytest.mark.parametrize("custom_id", ["herald:act:999999999999:deadbeef:0", "herald:act:abc:deadbeef:0",
+                                       "herald:turn:" + "9" * 40, "herald:orders:-1", "nonsense", "herald:act:1:x:9",
+                                       "herald:turn:99999999999"])
+async def test_a_forged_or_stale_component_gets_a_clean_private_answer(gaul: Console, custom_id: str) -> None:
+    shown = next(m for m in reversed(list(gaul.fake.messages.values())) if m["components"])
+    button = {"type": 2, "style": 1, "label": "Take your turn", "custom_id": custom_id}
+    select = {"type": 3, "custom_id": custom_id, "options": [{"label": "march", "value": "march"}]}
+    for component, extra in ((button, {}), (select, {"values": ["march"]})):
+        message = {**shown, "components": [{"type": 1, "components": [component]}]}  # as a stale message holds it
+        payload = gaul.fake.interaction(3, {"custom_id": custom_id, "component_type": component["type"], **extra},
+                                        user_id=gaul.fake.user("mallory"), channel_id=int(message["channel_id"]),
+                                        message=message)
+        mark = len(gaul.fake.sent)
+        gaul.fake.dispatch("INTERACTION_CREATE", payload)
+        await gaul.fake.settle()
+        assert gaul.fake.answered[payload["token"]], f"{custom_id} left 'thinking…'"
+        said_ = answers_to(gaul, mark)
+        assert len(said_) == 1 and "no longer" in said_[0], said_
+        assert all(s.kind != "channel_message" for s in gaul.fake.sent[mark:])
+
+
+async def test_a_replay_after_a_restart_is_found_in_the_receipts(gaul: Console) -> None:
+    from bot.discord import replies
+
+    await gaul.run_line("@gaius /gm advance")
+    before = await phase(gaul)
+    last = (await receipts(gaul))[-1]
+    replies._seen.clear()  # a new process remembers nothing in memory
+    replay = gaul.fake.interaction(2, {"id": "1", "name": "gm", "type": 1, "options": [
+        {"name": "advance", "type": 1, "options": []}]}, user_id=gaul.fake.user("gaius"),
+        channel_id=gaul.fake.channel("forum"))
+    replay["id"] = str(last.interaction_id)
+    gaul.fake.dispatch("INTERACTION_CREATE", replay)
+    await gaul.fake.settle()
+    assert await phase(gaul) == before and not gaul.fake.answered[replay["token"]]
+
+
+async def test_receipts_older_than_a_day_are_pruned(gaul: Console) -> None:
+    await gaul.run_line("@gaius /gm advance")
+    assert len(await receipts(gaul)) > 1
+    await gaul.run_line("clock 2d")
+    await gaul.run_line("@gaius /gm advance")
+    assert [r.command for r in await receipts(gaul)] == ["gm advance"]
