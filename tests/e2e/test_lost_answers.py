@@ -23,16 +23,11 @@ async def server() -> AsyncIterator[FakeDiscordServer]:
     await srv.stop()
 
 
-# bot/discord/answers.py:post retries a followup whose response was lost, and a followup is not idempotent:
-# the user sees the answer twice. Answering a deferred interaction by editing @original (idempotent) would not.
-TWICE = pytest.mark.xfail(strict=True, reason="a lost followup response is retried as a second followup")
-
-
 @pytest.mark.parametrize(("lost", "kind"), [
     ("callback", "lost"),  # the "thinking…" defer reached Discord; its answer to Herald did not
     # the answer itself reached the user; Discord's reply to Herald did not
-    pytest.param({"followup", "edit-original"}, "lost", marks=TWICE),
-    pytest.param({"followup", "edit-original"}, "reset-after", marks=TWICE),
+    ({"followup", "edit-original"}, "lost"),
+    ({"followup", "edit-original"}, "reset-after"),
 ])
 async def test_an_answer_whose_response_is_lost_is_given_once(lost: str | set[str], kind: str,
                                                               server: FakeDiscordServer, tmp_path: Path) -> None:
