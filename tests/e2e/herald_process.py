@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -80,5 +81,19 @@ class Herald:
         return "\n".join(t for t in self.server.answer_texts(interaction_id) if t)
 
     async def run(self, group: str, sub: str | None = None, *, user: int = GM, **options: Any) -> str:
-        """A command and its answer."""
-        return await self.answer(await self.command(group, sub, user=user, **options))
+        """A command and its answer, as a person would see it before typing the next one."""
+        interaction_id = await self.command(group, sub, user=user, **options)
+        text = await self.answer(interaction_id)
+        await self.settled(interaction_id)
+        return text
+
+    async def settled(self, interaction_id: str, timeout: float = 30) -> None:  # noqa: ASYNC109
+        """Wait until Herald has recorded that its answer arrived (its receipt, for a command that changes
+        something): a person is never quick enough to type the next command in between."""
+        query = "SELECT count(*) FROM receipt WHERE interaction_id = ? AND NOT answered"
+        async with asyncio.timeout(timeout):
+            while True:
+                with sqlite3.connect(self.data_dir / "herald.db") as db:
+                    if not db.execute(query, (int(interaction_id),)).fetchone()[0]:
+                        return
+                await asyncio.sleep(0.05)
