@@ -106,9 +106,13 @@ async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral
             edit["view"] = kwargs["view"]
         if message.embeds:
             edit["embeds"] = message.embeds
-        await retrying(lambda: interaction.edit_original_response(**edit, **_attachments(message)))
-        interaction.extras["herald_original_used"] = True
-        return
+        try:
+            await retrying(lambda: interaction.edit_original_response(**edit, **_attachments(message)))
+            return
+        except discord.NotFound:
+            pass  # the "thinking…" message is gone: answer with a followup instead
+        finally:
+            interaction.extras["herald_original_used"] = True
     await retrying(lambda: interaction.followup.send(**kwargs, **fresh_files(message)))
 
 

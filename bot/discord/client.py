@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.tree import HeraldTree
-from bot.discord.views import ActionSelect, OrdersButton, StaleComponent, TurnButton
+from bot.discord.views import ActionSelect, OrdersButton, StaleComponent, TurnButton, orders_form_sent
 from bot.service import deadlines, outbox, timers
 from bot.service.context import Services
 
@@ -38,6 +38,7 @@ class HeraldBot(commands.Bot):
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(TurnButton, OrdersButton, ActionSelect, StaleComponent)
+        self.add_listener(orders_form_sent, "on_interaction")
         if self.sync_commands:
             await self.tree.sync()
         if self.background:

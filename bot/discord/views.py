@@ -111,8 +111,13 @@ class OrdersButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"he
         await _guarded(interaction, run())
 
 
+FORM_ID = re.compile(r"herald:orders-form:" + CID + r":(?P<mode>check|submit)")
+
+
 class OrdersModal(discord.ui.Modal):
-    """The orders form: one long field (Discord allows 4000 characters; attach a file for more)."""
+    """The orders form: one long field (Discord allows 4000 characters; attach a file for more). What it sends
+    back is handled by `orders_form_sent`, from its custom_id alone, so two players' open forms never share
+    state and a form sent after a restart is still answered."""
 
     def __init__(self, campaign_id: int, current: str = "", *, dry_run: bool = False) -> None:
         if len(current) > FORM_LIMIT:  # pre-filled and sent back, the form would silently drop the rest
@@ -120,31 +125,59 @@ class OrdersModal(discord.ui.Modal):
             raise ServiceError(f"Your orders so far are {len(current)} characters ({lines} lines); the form holds "
                                f"{FORM_LIMIT}, so it would drop some. Attach them as a text file instead: "
                                f"`/orders submit file:`.")
+        mode = "check" if dry_run else "submit"
         super().__init__(title="Check orders" if dry_run else "Your orders",
-                         custom_id=f"herald:orders-form:{campaign_id}")
-        self.campaign_id = campaign_id
-        self.dry_run = dry_run
+                         custom_id=f"herald:orders-form:{campaign_id}:{mode}", timeout=1)
         self.text: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
             label="Orders, one per line", style=discord.TextStyle.paragraph, max_length=FORM_LIMIT,
             default=current or None, custom_id="orders", required=True)
         self.add_item(self.text)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        from bot.discord.replies import defer, earlier_answer, send
+        """Nothing: `orders_form_sent` answers every submission, whether or not this object still exists."""
 
-        command = None if self.dry_run else "orders submit"
 
-        async def run() -> None:
-            if await earlier_answer(interaction, command):
-                return
-            bot = _bot(interaction)
-            await defer(interaction)
-            call = orders.check if self.dry_run else orders.submit
-            reply = await call(bot.services, caller_of(interaction, bot.gm_role), self.text.value,
-                               f"#{self.campaign_id}")
-            await send(interaction, reply, command=command)
+def _form_value(data: Any, field: str) -> str:
+    """A text input's value from a modal submission (in an action row, or in a label)."""
+    stack = list(dict(data or {}).get("components") or [])
+    while stack:
+        item = stack.pop(0)
+        if not isinstance(item, dict):
+            continue
+        if item.get("custom_id") == field and isinstance(item.get("value"), str):
+            return str(item["value"])
+        stack += list(item.get("components") or []) + ([item["component"]] if "component" in item else [])
+    return ""
 
-        await _guarded(interaction, run())
+
+async def orders_form_sent(interaction: discord.Interaction) -> None:
+    """Listener for every interaction: answers submissions of the orders form."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+    if not custom_id.startswith("herald:orders-form:"):
+        return
+    from bot.discord.replies import defer, earlier_answer, send
+
+    match = FORM_ID.fullmatch(custom_id)
+
+    async def run() -> None:
+        if match is None:
+            await tell_quietly(interaction, "This form is from an older Herald: open it again with `/orders "
+                                            "submit` (your orders were not sent).")
+            return
+        dry_run = match["mode"] == "check"
+        command = None if dry_run else "orders submit"
+        if await earlier_answer(interaction, command):
+            return
+        bot = _bot(interaction)
+        await defer(interaction)
+        call = orders.check if dry_run else orders.submit
+        reply = await call(bot.services, caller_of(interaction, bot.gm_role), _form_value(interaction.data, "orders"),
+                           f"#{match['cid']}")
+        await send(interaction, reply, command=command)
+
+    await _guarded(interaction, run())
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],

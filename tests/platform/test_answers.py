@@ -4,6 +4,7 @@ answered."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -176,3 +177,76 @@ async def test_receipts_older_than_a_day_are_pruned(gaul: Console) -> None:
     await gaul.run_line("clock 2d")
     await gaul.run_line("@gaius /gm advance")
     assert [r.command for r in await receipts(gaul)] == ["gm advance"]
+
+
+def hostile_ids(count: int) -> list[str]:
+    """Component ids as a forger would write them: Herald's shapes with wrong, huge, signed or foreign parts."""
+    rng = random.Random(8)
+    parts = ["herald", "act", "turn", "orders", "orders-form", "0", "-1", "1", "9" * 19, "9" * 40, "²", "٣",
+             "deadbeef", "DEADBEEF", "xyz", "", " ", "\x00", "5", "4", "1e3", "0x10", "%s", "{cid}", "é" * 30]
+    out = []
+    for _ in range(count):
+        custom_id = ":".join(rng.choice(parts) for _ in range(rng.randint(1, 6)))[:100]
+        out.append(custom_id or "x")
+    return out
+
+
+async def test_hostile_component_ids_always_get_one_clean_answer(gaul: Console) -> None:
+    shown = next(m for m in reversed(list(gaul.fake.messages.values())) if m["components"])
+    for custom_id in hostile_ids(120):
+        select = {"type": 3, "custom_id": custom_id, "options": [{"label": "march", "value": "march"}]}
+        message = {**shown, "components": [{"type": 1, "components": [select]}]}
+        payload = gaul.fake.interaction(3, {"custom_id": custom_id, "component_type": 3, "values": ["march"]},
+                                        user_id=gaul.fake.user("mallory"), channel_id=int(message["channel_id"]),
+                                        message=message)
+        mark = len(gaul.fake.sent)
+        gaul.fake.dispatch("INTERACTION_CREATE", payload)
+        await gaul.fake.settle()
+        said_ = answers_to(gaul, mark)
+        assert gaul.fake.answered[payload["token"]] and len(said_) == 1, custom_id
+        assert "went wrong" not in said_[0], (custom_id, said_)
+    assert gaul.fake.rejected == []
+
+
+async def test_two_open_order_forms_each_do_what_their_owner_opened(gaul: Console) -> None:
+    await gaul.run_line("@ambiorix /orders check")  # a dry run form…
+    await gaul.run_line("@vercingetorix /orders submit")  # …and, meanwhile, another player's real one
+    out = await said(gaul, '@ambiorix form orders:"burn the farms"')
+    assert "Dry run" in out
+    assert "⏳ not yet — **Eburones**" in await said(gaul, "@gaius /campaign status")  # nothing was saved
+    out = await said(gaul, '@vercingetorix form orders:"hold Gergovia"')
+    assert "1 accepted" in out and "Dry run" not in out
+
+
+async def test_an_orders_form_sent_after_a_restart_is_still_answered(gaul: Console) -> None:
+    await gaul.run_line("@ambiorix /orders submit")
+    gaul.bot._connection._view_store._modals.clear()  # what a restart leaves of the open form: nothing
+    out = await said(gaul, '@ambiorix form orders:"march"')
+    assert "1 accepted" in out and "never answered" not in out
+
+
+@pytest.mark.parametrize("custom_id", ["herald:orders-form:1", "herald:orders-form:" + "9" * 20 + ":submit",
+                                       "herald:orders-form:1:submit:x", "herald:orders-form:999999:check"])
+async def test_a_forged_or_old_orders_form_gets_one_clean_answer(gaul: Console, custom_id: str) -> None:
+    rows = [{"type": 1, "components": [{"type": 4, "custom_id": "orders", "value": "march"}]}]
+    payload = gaul.fake.interaction(5, {"custom_id": custom_id, "components": rows},
+                                    user_id=gaul.fake.user("ambiorix"), channel_id=gaul.fake.channel("forum"))
+    mark = len(gaul.fake.sent)
+    gaul.fake.dispatch("INTERACTION_CREATE", payload)
+    await gaul.fake.settle()
+    said_ = answers_to(gaul, mark)
+    assert gaul.fake.answered[payload["token"]] and len(said_) == 1
+    assert "went wrong" not in said_[0] and "accepted" not in said_[0]
+
+
+async def test_autocompletes_outside_a_campaign_answer_with_no_suggestions(lite: Console) -> None:
+    lines = ['@nobody #nowhere complete /gm rollback to:1', '@nobody #nowhere complete /gm table roll name:""',
+             '@nobody #nowhere complete /gm act action:""', '@nobody #nowhere complete /act action:""',
+             '@nobody #nowhere complete /orders list campaign:""',
+             '@nobody #nowhere complete /gm rollback to:1 campaign:"' + "x" * 300 + '"']
+    for line in lines:
+        mark = len(lite.fake.sent)
+        await lite.run_line(line)
+        callbacks = [s for s in lite.fake.sent[mark:] if s.kind == "interaction_response"]
+        assert len(callbacks) == 1 and callbacks[0].payload["type"] == 8, line
+    assert lite.fake.rejected == []
