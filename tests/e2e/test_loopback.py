@@ -51,4 +51,5 @@ async def test_herald_run_answers_a_slash_command_over_loopback(tmp_path: Path) 
     assert proc.returncode == 0, log
     assert "Traceback" not in log, log
     assert TOKEN not in log
+    assert server.refused == []  # nothing Herald sent is what Discord would refuse
     assert (tmp_path / "herald.db").exists()
