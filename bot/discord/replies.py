@@ -3,10 +3,12 @@ was saved (a receipt remembers a change whose answer did not arrive)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import weakref
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -30,13 +32,37 @@ _seen: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = weakr
 
 
 def command_of(interaction: discord.Interaction, given: str | None = None) -> str | None:
-    """The receipt name of a state-changing command, or None for one that changes nothing."""
+    """The receipt key of a state-changing command — its name and a digest of what was asked, so only the same
+    command with the same options counts as a retry — or None for one that changes nothing."""
     name = given or (interaction.command.qualified_name if interaction.command else None)
     if name not in receipts.CHANGING:
         return None
     if name == "gm settings" and getattr(interaction.namespace, "value", None) is None:
         return None
-    return name
+    return f"{name}{receipts.ASKED}{_asked(interaction)}"
+
+
+def _asked(interaction: discord.Interaction) -> str:
+    """A short digest of what the person asked: the options (an attachment by its name and size, since a retry
+    uploads it anew), the menu values or the form's text."""
+    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    files = (data.get("resolved") or {}).get("attachments") or {}
+
+    def leaves(options: list[dict[str, Any]]) -> list[Any]:
+        out: list[Any] = []
+        for option in options:
+            if "options" in option:
+                out.append([option.get("name"), leaves(option["options"])])
+            elif option.get("type") == discord.AppCommandOptionType.attachment.value:
+                found = files.get(str(option.get("value"))) or {}
+                out.append([option.get("name"), found.get("filename"), found.get("size")])
+            else:
+                out.append([option.get("name"), option.get("value")])
+        return out
+
+    forms = [c.get("value") for row in data.get("components") or [] for c in row.get("components") or []]
+    asked = [leaves(data.get("options") or []), data.get("values") or [], forms]
+    return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
 def messages_for(interaction: discord.Interaction, reply: Reply) -> list[Outgoing]:
@@ -113,9 +139,9 @@ async def earlier_answer(interaction: discord.Interaction, command: str | None =
     earlier = await receipts.unanswered(bot.services, caller, name, campaign if isinstance(campaign, str) else None)
     if earlier is None:
         return False
-    text = (f"Your earlier `/{earlier.command}` ({earlier.at:%H:%M} UTC) was saved, but its answer did not "
-            f"reach you: {outgoing.quote(earlier.outcome, 1200)}\nNothing was done again; run the command once "
-            f"more to do it again.")
+    text = (f"Your earlier `/{receipts.command_name(earlier.command)}` ({earlier.at:%H:%M} UTC) was saved, but its "
+            f"answer did not reach you: {outgoing.quote(earlier.outcome, 1200)}\nNothing was done again; run the "
+            f"command once more to do it again.")
     if await tell_quietly(interaction, text):
         await receipts.mark_answered(bot.services, earlier.id)
     return True

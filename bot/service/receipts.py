@@ -30,6 +30,13 @@ CHANGING = frozenset({
 })
 
 
+ASKED = "#"  # a receipt's command is "<name>#<digest of the options>": a retry is the same command, asked alike
+
+
+def command_name(command: str) -> str:
+    return command.split(ASKED, 1)[0]
+
+
 @dataclass(frozen=True)
 class Earlier:
     """A receipt whose answer did not reach its person."""
@@ -72,7 +79,7 @@ async def replayed(services: Services, *, interaction_id: int, user_id: int, com
 
 async def unanswered(services: Services, caller: Caller, command: str, campaign: str | None) -> Earlier | None:
     """The caller's latest receipt for this command (and campaign, when it can be told) whose answer was lost."""
-    campaign_id = await _campaign_id(services, caller, campaign) if command != "campaign create" else None
+    campaign_id = await _campaign_id(services, caller, campaign) if command_name(command) != "campaign create" else None
     since = services.clock.now() - WINDOW
     query = (select(Receipt).where(Receipt.user_id == caller.user_id, Receipt.command == command,
                                    Receipt.answered.is_(False), Receipt.at >= since)

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from bot.console.runner import Console
 from bot.discord import answers
+from bot.service.receipts import command_name as receipt_name
 from bot.store.models import Campaign, Receipt
 
 SETUP = """
@@ -78,7 +79,7 @@ async def test_a_passing_failure_of_the_answer_is_retried_and_answered_once(gaul
     said_ = answers_to(gaul, mark)
     assert len(said_) == 1 and "resolved; now" in said_[0] and "went wrong" not in said_[0]
     assert await phase(gaul) != before
-    assert [r.answered for r in await receipts(gaul) if r.command == "gm advance"] == [True]
+    assert [r.answered for r in await receipts(gaul) if r.command.startswith("gm advance#")] == [True]
 
 
 async def test_a_lost_answer_to_the_deferral_is_not_a_second_acknowledgement(gaul: Console) -> None:
@@ -107,6 +108,19 @@ async def test_an_advance_whose_answer_never_arrives_is_not_done_again(gaul_db: 
     assert [r.answered for r in await receipts(gaul)][-1] is True
     out = await said(gaul, "@gaius /gm advance")  # asked once more: now it is done again
     assert "Your earlier" not in out and await phase(gaul) != second
+
+
+async def test_only_the_same_command_asked_alike_counts_as_a_retry(gaul: Console) -> None:
+    gaul.fake.fail("edit_original", "reset", times=20)
+    gaul.fake.fail("followup", "reset", times=20)
+    await gaul.run_line('@gaius /gm note text:"The legions march."')
+    gaul.fake.faults.clear()
+    out = await said(gaul, '@gaius /gm note text:"The winter comes."')  # another note: a new decision
+    assert "Your earlier" not in out
+    out = await said(gaul, '@gaius /gm note text:"The legions march."')  # the lost one, asked again
+    assert "Your earlier `/gm note`" in out and "Nothing was done again" in out
+    notes = [m["content"] for m in gaul.fake.messages.values() if "legions march" in (m["content"] or "")]
+    assert len(notes) == 1  # in the thread once
 
 
 async def test_a_failed_reply_after_a_change_says_saved_not_went_wrong(gaul: Console) -> None:
@@ -176,7 +190,7 @@ async def test_receipts_older_than_a_day_are_pruned(gaul: Console) -> None:
     assert len(await receipts(gaul)) > 1
     await gaul.run_line("clock 2d")
     await gaul.run_line("@gaius /gm advance")
-    assert [r.command for r in await receipts(gaul)] == ["gm advance"]
+    assert [receipt_name(r.command) for r in await receipts(gaul)] == ["gm advance"]
 
 
 def hostile_ids(count: int) -> list[str]:
