@@ -134,7 +134,6 @@ class FakeDiscord:
         self.attachments: dict[str, bytes] = {}
         self.nonces: dict[str, tuple[datetime, dict[str, Any]]] = {}
         self.nonce_window = timedelta(minutes=5)  # Discord drops a repeated nonce only for a few minutes
-        self.faults: list[tuple[str, str]] = []  # (request kind, how): see `fail`
         self.answered: dict[str, bool] = {}
         self._interactions: dict[str, int] = {}
         self._originals: dict[str, dict[str, Any]] = {}
@@ -156,7 +155,7 @@ class FakeDiscord:
                     payload, files_out = _decode_form(multipart)
                 return fake._handle(route, payload, files_out, params)
 
-        self.adapter = Adapter()
+        self.adapter = Adapter()  # type: ignore[no-untyped-call]  # discord.py leaves it untyped
 
     # -- boot ---------------------------------------------------------------------------------
     def snowflake(self) -> str:
@@ -343,7 +342,7 @@ class FakeDiscord:
         kind_of_error = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
         if status >= 500:
             kind_of_error = discord.DiscordServerError
-        raise kind_of_error(response, error)  # type: ignore[arg-type]
+        raise kind_of_error(response, error)
 
     def history(self, channel_id: int, *, after: int | None = None, limit: int = 50) -> list[dict[str, Any]]:
         """GET /channels/{id}/messages: up to `limit` messages after `after`, newest first, as Discord lists

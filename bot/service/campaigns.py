@@ -17,7 +17,7 @@ from bot.service.errors import ServiceError
 from bot.service.lookup import find_campaign, require_gm, seat_of
 from bot.service.quoting import clip
 from bot.service.replies import Reply
-from bot.store.models import Campaign, Follower, OrderSet, Seat
+from bot.store.models import Campaign, CampaignStatus, Follower, OrderSet, OrderStatus, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
@@ -82,8 +82,8 @@ async def create(services: Services, caller: Caller, name: str, ruleset_id: str,
         campaign = Campaign(
             guild_id=caller.guild_id, channel_id=caller.channel_id, name=name, ruleset=ruleset.id,
             ruleset_version=ruleset.version, options=parsed, settings=CampaignSettings().dump(), files={},
-            tables={}, gm_user_id=caller.user_id, status="lobby", seed=seed.hex(), commitment=commitment(seed),
-            created_at=services.clock.now(), turn=0, log_seq=0, roll_count=0)
+            tables={}, gm_user_id=caller.user_id, status=CampaignStatus.LOBBY, seed=seed.hex(),
+            commitment=commitment(seed), created_at=services.clock.now(), turn=0, log_seq=0, roll_count=0)
         session.add(campaign)
         try:
             await session.flush()
@@ -109,7 +109,7 @@ async def join(services: Services, caller: Caller, seat_name: str | None, campai
         campaign = await find_campaign(session, caller, campaign_name, for_update=True)
         if await seat_of(session, campaign, caller):
             raise ServiceError(f"you already have a seat in **{campaign.name}**")
-        if campaign.status != "lobby":
+        if campaign.status != CampaignStatus.LOBBY:
             raise ServiceError(f"**{campaign.name}** has started; ask the GM to give you a seat "
                                f"(`/gm seat assign`)")
         ruleset = record.ruleset_of(campaign)
@@ -147,7 +147,7 @@ async def leave(services: Services, caller: Caller, campaign_name: str | None) -
         seat = await seat_of(session, campaign, caller)
         if seat is None:
             raise ServiceError(f"you have no seat in **{campaign.name}**")
-        if campaign.status == "lobby":
+        if campaign.status == CampaignStatus.LOBBY:
             await session.delete(seat)
             text = f"🚪 **{seat.name}** left."
         else:
@@ -166,7 +166,7 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
     async with services.db.write() as session:
         campaign = await find_campaign(session, caller, campaign_name, for_update=True)
         require_gm(campaign, caller)
-        if campaign.status != "lobby":
+        if campaign.status != CampaignStatus.LOBBY:
             raise ServiceError(f"**{campaign.name}** has already started")
         ruleset = record.ruleset_of(campaign)
         seats = await record.seats_of(session, campaign.id)
@@ -180,7 +180,7 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
                                         frozenset(s.name for s in seats if s.automatic), campaign.name))
         except RulesError as exc:
             raise ServiceError(f"the campaign cannot start: {exc}") from None
-        campaign.status = "running"
+        campaign.status = CampaignStatus.RUNNING
         campaign.started_at = services.clock.now()
         campaign.state = ruleset.dump(state)
         phase = ruleset.phase(state)
@@ -203,7 +203,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
         campaign = await find_campaign(session, caller, campaign_name)
         seats = await record.seats_of(session, campaign.id)
         lines = [f"**{campaign.name}** — {campaign.ruleset} — {campaign.status}"]
-        if campaign.status == "lobby":
+        if campaign.status == CampaignStatus.LOBBY:
             rule = record.ruleset_of(campaign).seat_rule(campaign.options, campaign.files)
             names = ", ".join(s.name + (" (automatic)" if s.automatic else "") for s in seats) or "none yet"
             lines.append(f"Seats ({len(seats)}/{rule.maximum}, at least {rule.minimum}): {names}")
@@ -211,7 +211,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
                 free = [n for n in rule.names if n not in {s.name for s in seats}]
                 lines.append(f"Free seats: {', '.join(free) or 'none'}")
             return Reply("\n".join(lines), campaign_id=campaign.id)
-        if campaign.status != "running":
+        if campaign.status != CampaignStatus.RUNNING:
             lines.append(f"Last phase: **{campaign.phase_label}**")
             return Reply("\n".join(lines), campaign_id=campaign.id)
         ruleset = record.ruleset_of(campaign)
@@ -224,7 +224,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
         if phase.window is Window.ORDERS:
             done = set(await session.scalars(select(OrderSet.seat).where(
                 OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key,
-                OrderSet.status == "open")))
+                OrderSet.status == OrderStatus.OPEN)))
             for seat in seats:
                 if seat.name in phase.waiting:
                     mark = "✅ submitted" if seat.name in done else "⏳ not yet"
@@ -240,7 +240,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
 async def list_campaigns(services: Services, caller: Caller) -> Reply:
     async with services.db.read() as session:
         rows = list(await session.scalars(select(Campaign).where(Campaign.guild_id == caller.guild_id)
-                                          .order_by(Campaign.status != "running", Campaign.name)))
+                                          .order_by(Campaign.status != CampaignStatus.RUNNING, Campaign.name)))
         if not rows:
             return Reply("No campaigns in this server yet: `/campaign create`.")
         lines = [f"• **{c.name}** — {c.ruleset}, {c.status}" + (f", {c.phase_label}" if c.phase_label else "")
@@ -268,7 +268,7 @@ async def end(services: Services, caller: Caller, campaign_name: str | None) -> 
     async with services.db.write() as session:
         campaign = await find_campaign(session, caller, campaign_name, for_update=True)
         require_gm(campaign, caller)
-        if campaign.status == "ended":
+        if campaign.status == CampaignStatus.ENDED:
             raise ServiceError(f"**{campaign.name}** has already ended")
         state: Any = None
         ruleset = record.ruleset_of(campaign)

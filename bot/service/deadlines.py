@@ -15,7 +15,7 @@ from bot.service.errors import ServiceError
 from bot.service.gm import advance_campaign, play_for
 from bot.service.record import wake_after_commit
 from bot.service.steps import Actor
-from bot.store.models import Campaign, OrderSet, Timer
+from bot.store.models import Campaign, CampaignStatus, OrderSet, OrderStatus, Timer
 from engine.core import Window
 
 log = logging.getLogger(__name__)
@@ -64,7 +64,7 @@ async def fire(services: Services, timer_id: int) -> bool:
             if timer is None or timer.fired or timer.due_at > services.clock.now():
                 return True
             timer.fired = True
-            if campaign is None or campaign.status != "running" or timer.phase_key != campaign.phase_key:
+            if campaign is None or campaign.status != CampaignStatus.RUNNING or timer.phase_key != campaign.phase_key:
                 return True
             await _handle(session, services, campaign, timer)
     except Exception as exc:  # a failing timer must not fire forever nor stop the others
@@ -113,7 +113,7 @@ async def _handle(session: AsyncSession, services: Services, campaign: Campaign,
         if phase.window is not Window.ORDERS:
             return
         done = set(await session.scalars(select(OrderSet.seat).where(
-            OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key, OrderSet.status == "open")))
+            OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key, OrderSet.status == OrderStatus.OPEN)))
         late = [s for s in await record.seats_of(session, campaign.id)
                 if s.name in phase.waiting and s.name not in done and s.user_id and not s.automatic]
         if late and campaign.deadline:

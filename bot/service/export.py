@@ -13,7 +13,7 @@ from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed
 from bot.service.lookup import find_campaign, is_gm
 from bot.service.replies import Reply
-from bot.store.models import Campaign, LogEntry, OrderSet, Seat, Snapshot
+from bot.store.models import Campaign, CampaignStatus, LogEntry, OrderSet, Seat, Snapshot
 from engine.core import Roll, Visibility, rederive
 
 FORMAT = 1
@@ -30,7 +30,7 @@ def build(campaign: Campaign, seats: list[Seat], entries: list[LogEntry], snapsh
             "options": campaign.options, "status": campaign.status, "commitment": campaign.commitment,
             "created_at": _iso(campaign.created_at), "started_at": _iso(campaign.started_at),
             "ended_at": _iso(campaign.ended_at), "turn": campaign.turn, "phase": campaign.phase_label}
-    if campaign.status == "ended":
+    if campaign.status == CampaignStatus.ENDED:
         info["seed"] = campaign.seed  # never before the end: it would let anyone foresee every roll
     out: dict[str, Any] = {"herald_export": FORMAT, "kind": "full" if full else "public", "campaign": info}
     if full:
@@ -69,7 +69,7 @@ async def export(services: Services, caller: Caller, campaign_name: str | None) 
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
         full = is_gm(campaign, caller)
-        if not full and campaign.status != "ended":
+        if not full and campaign.status != CampaignStatus.ENDED:
             raise NotAllowed(f"the public record of **{campaign.name}** is published when it ends; "
                              f"until then only the GM can export")
         cid = campaign.id
@@ -83,7 +83,7 @@ async def export(services: Services, caller: Caller, campaign_name: str | None) 
     kind = "full" if full else "public"
     body = json.dumps(data, indent=1, ensure_ascii=False).encode()
     note = (" The seed stays secret until the campaign ends, so rolls can be verified then."
-            if campaign.status != "ended" else " Check every roll with `herald verify` on this file.")
+            if campaign.status != CampaignStatus.ENDED else " Check every roll with `herald verify` on this file.")
     return Reply(f"The {kind} record of **{campaign.name}**.{note}",
                  file=(f"{record.slug(campaign.name)}-{kind}.json", body), campaign_id=cid)
 

@@ -22,13 +22,13 @@ from bot.service.quoting import clip, clip_quotes
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import gm_only, summary
-from bot.store.models import Campaign, OrderSet, Seat
+from bot.store.models import Campaign, CampaignStatus, OrderSet, OrderStatus, Seat
 from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
 from engine.core.tables import parse_tables
 
 
 def _running(campaign: Campaign) -> None:
-    if campaign.status != "running":
+    if campaign.status != CampaignStatus.RUNNING:
         raise ServiceError(f"**{campaign.name}** is not running ({campaign.status})")
 
 
@@ -56,7 +56,7 @@ async def advance_campaign(session: AsyncSession, services: Services, campaign: 
     phase = ruleset.phase(state)
     if phase.window is Window.ORDERS:
         rows = list(await session.scalars(select(OrderSet).where(
-            OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key, OrderSet.status == "open")))
+            OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key, OrderSet.status == OrderStatus.OPEN)))
         orders = {r.seat: [c.canonical for c in map(OrderCheck.load, r.checks) if c.accepted] for r in rows}
         dice = record.dice_of(campaign, f"{phase.key}/resolve")
         try:
@@ -65,7 +65,7 @@ async def advance_campaign(session: AsyncSession, services: Services, campaign: 
             raise ServiceError(f"the turn cannot resolve: {exc}") from None
         record.snapshot(session, campaign, services, phase, kind="before")  # the default rollback target
         for row in rows:
-            row.status = "resolved"
+            row.status = OrderStatus.RESOLVED
         missing = sorted(set(phase.waiting) - set(orders))
         new = await steps.record_step(session, services, campaign, ruleset, step, dice, kind="resolution",
                                       actor=actor, body={"orders": orders, "missing": missing},
@@ -125,10 +125,10 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
         for shot in undone:
             shot.undone = True
         for row in await session.scalars(select(OrderSet).where(OrderSet.campaign_id == campaign.id)):
-            if row.phase_key == target.phase_key and row.status in ("resolved", "open"):
-                row.status = "open"
-            elif row.phase_key in undone_keys and row.status in ("resolved", "open"):
-                row.status = "superseded"
+            if row.phase_key == target.phase_key and row.status in (OrderStatus.RESOLVED, OrderStatus.OPEN):
+                row.status = OrderStatus.OPEN
+            elif row.phase_key in undone_keys and row.status in (OrderStatus.RESOLVED, OrderStatus.OPEN):
+                row.status = OrderStatus.SUPERSEDED
         await timers.clear(session, campaign)
         from_label = campaign.phase_label
         ruleset = record.ruleset_of(campaign)
@@ -205,7 +205,7 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
                       campaign_name: str | None) -> Reply:
     """assign (a vacant or new seat), kick (vacate; in the lobby, remove), replace, auto (an automatic player)."""
     async with gm_write(services, caller, campaign_name) as (session, campaign):
-        if campaign.status == "ended":
+        if campaign.status == CampaignStatus.ENDED:
             raise ServiceError(f"**{campaign.name}** has ended")
         ruleset = record.ruleset_of(campaign)
         seats = await record.seats_of(session, campaign.id)
@@ -214,7 +214,7 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             raise ServiceError(f"<@{user_id}> already holds a seat in **{campaign.name}**")
         old_user = seat.user_id if seat else None
         if op in ("assign", "auto") and seat is None:
-            if campaign.status != "lobby":
+            if campaign.status != CampaignStatus.LOBBY:
                 raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
             seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
         if seat is None:
@@ -228,7 +228,7 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             seat.user_id, seat.automatic = user_id, False
             text = f"🔁 <@{user_id}> replaces " + (f"<@{old_user}>" if old_user else "nobody") + f" as **{seat.name}**."
         elif op == "kick":
-            if campaign.status == "lobby":
+            if campaign.status == CampaignStatus.LOBBY:
                 await session.delete(seat)
                 text = f"🚪 The GM removed the seat **{seat.name}**."
             else:
@@ -245,9 +245,9 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
                    visibility=Visibility.everyone(),
                    body={"op": op, "seat": seat.name, "user": user_id, "previous": old_user})
         record.post(session, campaign, services, "thread", text)
-        if seat in seats and old_user != seat.user_id and campaign.status != "lobby":
+        if seat in seats and old_user != seat.user_id and campaign.status != CampaignStatus.LOBBY:
             hand_over_thread(session, services, campaign, seat, old_user)
-        if campaign.status == "running" and campaign.phase_key:
+        if campaign.status == CampaignStatus.RUNNING and campaign.phase_key:
             state = record.state_of(campaign, ruleset)
             await steps.schedule_autoplay(session, services, campaign, ruleset.phase(state))
     return Reply(text, campaign_id=campaign.id)
@@ -346,7 +346,7 @@ async def upload(services: Services, caller: Caller, kind: str, text: str, campa
             kinds = ", ".join(f"`{k}`" for k in ruleset.uploads) or "none"
             raise ServiceError(f"{ruleset.title} takes no `{clip(kind, 40)}` files (it takes: {kinds})")
         try:
-            if campaign.status == "lobby":
+            if campaign.status == CampaignStatus.LOBBY:
                 summary = ruleset.check_upload(kind, text)
                 campaign.files = {**campaign.files, kind: text}
                 record.log(session, campaign, services, kind="upload", actor="GM", actor_user_id=caller.user_id,
@@ -397,7 +397,7 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
 async def gm_action_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[Action]:
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
-        if campaign.status != "running" or not is_gm(campaign, caller):
+        if campaign.status != CampaignStatus.RUNNING or not is_gm(campaign, caller):
             return []  # the GM's actions name pending rulings: nobody else may even see the list
         ruleset = record.ruleset_of(campaign)
         return list(ruleset.view(record.state_of(campaign, ruleset), Viewer.gm()).actions)

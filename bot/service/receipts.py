@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from bot.service import lookup
@@ -30,6 +30,12 @@ CHANGING = frozenset({
 })
 
 
+_UNANSWERED = (select(Receipt).where(Receipt.user_id == bindparam("user"), Receipt.command == bindparam("command"),
+                                    Receipt.answered.is_(False), Receipt.at >= bindparam("since"))
+               .order_by(Receipt.at.desc(), Receipt.id.desc()))
+PRUNE_EVERY = timedelta(hours=1)  # receipts past KEEP are pruned by a process at most this often, not per command
+
+
 @dataclass(frozen=True)
 class Earlier:
     """A receipt whose answer did not reach its person."""
@@ -46,11 +52,13 @@ async def record(services: Services, *, interaction_id: int, user_id: int, campa
     now = services.clock.now()
     try:
         async with services.db.write() as session:
-            await session.execute(delete(Receipt).where(Receipt.at < now - KEEP))
             row = Receipt(interaction_id=interaction_id, user_id=user_id, campaign_id=campaign_id,
                           command=command[:100], at=now, outcome=outcome[:OUTCOME_CHARS], answered=False)
             session.add(row)
             await session.flush()
+            if services.receipts_pruned_at is None or now - services.receipts_pruned_at >= PRUNE_EVERY:
+                await session.execute(delete(Receipt).where(Receipt.at < now - KEEP))
+                services.receipts_pruned_at = now
             return int(row.id)
     except IntegrityError:
         log.warning("interaction %s already has a receipt", interaction_id)
@@ -72,16 +80,16 @@ async def replayed(services: Services, *, interaction_id: int, user_id: int, com
 
 async def unanswered(services: Services, caller: Caller, command: str, campaign: str | None) -> Earlier | None:
     """The caller's latest receipt for this command (and campaign, when it can be told) whose answer was lost."""
-    campaign_id = await _campaign_id(services, caller, campaign) if command != "campaign create" else None
     since = services.clock.now() - WINDOW
-    query = (select(Receipt).where(Receipt.user_id == caller.user_id, Receipt.command == command,
-                                   Receipt.answered.is_(False), Receipt.at >= since)
-             .order_by(Receipt.at.desc(), Receipt.id.desc()).limit(1))
-    if campaign_id is not None:  # a receipt without a campaign (a reply that named none) still counts
-        query = query.where(or_(Receipt.campaign_id == campaign_id, Receipt.campaign_id.is_(None)))
-    async with services.db.read() as session:
-        row = await session.scalar(query)
-    return Earlier(row.id, row.command, row.at, row.outcome) if row is not None else None
+    async with services.db.read() as session:  # nearly always none: then the campaign need not be looked up
+        rows = list(await session.scalars(_UNANSWERED, {"user": caller.user_id, "command": command, "since": since}))
+    if not rows:
+        return None
+    campaign_id = await _campaign_id(services, caller, campaign) if command != "campaign create" else None
+    for row in rows:  # a receipt without a campaign (a reply that named none) still counts
+        if campaign_id is None or row.campaign_id in (campaign_id, None):
+            return Earlier(row.id, row.command, row.at, row.outcome)
+    return None
 
 
 async def _campaign_id(services: Services, caller: Caller, name: str | None) -> int | None:

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service.context import Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.quoting import clip
-from bot.store.models import Campaign, LogEntry, OutboxPost, Seat, Snapshot
+from bot.store.models import Campaign, CampaignStatus, LogEntry, OutboxPost, Seat, Snapshot
 from engine.core import Dice, Phase, RulesError, Ruleset, Viewer, Visibility
 from engine.rulesets import get as get_ruleset
 
@@ -27,7 +27,7 @@ def ruleset_by_id(ruleset_id: str) -> Ruleset[Any]:
 def ruleset_of(campaign: Campaign) -> Ruleset[Any]:
     """The campaign's ruleset, if this build can still read the version it started with."""
     ruleset = ruleset_by_id(campaign.ruleset)
-    if campaign.status != "lobby" and not ruleset.can_read(campaign.ruleset_version):
+    if campaign.status != CampaignStatus.LOBBY and not ruleset.can_read(campaign.ruleset_version):
         raise ServiceError(f"this campaign runs {ruleset.title} {campaign.ruleset_version}, which this build "
                            f"({ruleset.version}) cannot continue; run the matching Herald version")
     return ruleset

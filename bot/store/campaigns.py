@@ -1,0 +1,98 @@
+"""Campaign queries: a campaign with the caller's seat, found by id, by name, or by where a command came from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Select, and_, bindparam, exists, func, select, union
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
+
+from bot.store.models import Campaign, CampaignStatus, Seat
+
+Found = tuple[Campaign, Seat | None]  # a campaign, and the caller's seat in it (None: not seated)
+
+
+def _with_seat() -> Select[Campaign, Seat]:
+    """A campaign joined with the seat of the user bound as `user`: one round trip finds both."""
+    return select(Campaign, Seat).outerjoin(
+        Seat, and_(Seat.campaign_id == Campaign.id, Seat.user_id == bindparam("user")))
+
+
+# Built once at import: SQLAlchemy memoizes a statement's cache key, so the hot path skips building and keying it.
+_BY_ID = _with_seat().where(Campaign.id == bindparam("id"), Campaign.guild_id == bindparam("guild"))
+_BY_NAME = _with_seat().where(Campaign.guild_id == bindparam("guild"),
+                              func.lower(Campaign.name) == bindparam("name"))
+# Where a command came from: the campaign's thread, its GM thread, a seat's thread, the channel it runs in, or
+# any live campaign the caller plays in here. A UNION of indexed lookups (not an OR, which SQLite answers by
+# scanning the guild's campaigns); the caller picks among them in Python by the same precedence as before.
+_C, _S, _MINE = aliased(Campaign), aliased(Seat), aliased(Campaign)  # the subqueries' own tables
+_CANDIDATES = union(
+    select(_C.id).where(_C.thread_id == bindparam("channel")),
+    select(_C.id).where(_C.gm_thread_id == bindparam("channel")),
+    select(_S.campaign_id).where(_S.thread_id == bindparam("channel")),
+    select(_C.id).where(_C.channel_id == bindparam("channel")),
+    select(_S.campaign_id).join(_MINE, _MINE.id == _S.campaign_id).where(  # not every campaign they ever played
+        # `+ 0`: not an index term, so SQLite (no ANALYZE statistics) starts from the user's seats, not the guild
+        _S.user_id == bindparam("user"), _MINE.guild_id + 0 == bindparam("guild"),
+        _MINE.status != CampaignStatus.ENDED),
+).scalar_subquery()
+_SEAT_THREAD_HERE = exists().where(_S.campaign_id == Campaign.id, _S.thread_id == bindparam("channel"))
+_HERE = (select(Campaign, Seat, _SEAT_THREAD_HERE.label("seat_thread"))
+         .outerjoin(Seat, and_(Seat.campaign_id == Campaign.id, Seat.user_id == bindparam("user")))
+         .where(Campaign.id.in_(_CANDIDATES)).order_by(Campaign.id))
+_LOCK = select(Campaign).where(Campaign.id == bindparam("id")).with_for_update().execution_options(
+    populate_existing=True)
+
+
+def _found(row: Any) -> Found | None:
+    return (row[0], row[1]) if row is not None else None
+
+
+def _remember(session: AsyncSession, user_id: int, found: Found | None) -> Found | None:
+    if found is not None and found[1] is not None:  # seats.of_user reuses it instead of asking again
+        session.info[("seat", found[0].id, user_id)] = found[1]
+    return found
+
+
+async def lock(session: AsyncSession, campaign: Campaign) -> None:
+    """Take the campaign's row lock (PostgreSQL; SQLite's BEGIN IMMEDIATE already holds the database)."""
+    if session.get_bind().dialect.name != "sqlite":
+        await session.execute(_LOCK, {"id": campaign.id})
+
+
+async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id: int) -> Found | None:
+    row = (await session.execute(_BY_ID, {"id": campaign_id, "guild": guild_id, "user": user_id})).first()
+    return _remember(session, user_id, _found(row))
+
+
+async def by_name(session: AsyncSession, guild_id: int, user_id: int, name: str) -> Found | None:
+    """By name, case-insensitively (`name` already folded to lower case)."""
+    row = (await session.execute(_BY_NAME, {"name": name, "guild": guild_id, "user": user_id})).first()
+    return _remember(session, user_id, _found(row))
+
+
+class Here:
+    """The campaigns a command's channel may mean, each with the caller's seat, in one round trip."""
+
+    def __init__(self, rows: Sequence[Any], guild_id: int, channel_id: int) -> None:
+        self.rows = [(r[0], r[1], bool(r[2])) for r in rows if r[0].guild_id == guild_id]
+        self.channel_id = channel_id
+
+    def threads(self) -> list[Found]:
+        ch = self.channel_id
+        return [(c, s) for c, s, seat_thread in self.rows if c.thread_id == ch or c.gm_thread_id == ch or seat_thread]
+
+    def in_channel(self) -> list[Found]:
+        return [(c, s) for c, s, _ in self.rows if c.channel_id == self.channel_id]
+
+    def mine(self) -> list[Found]:
+        return [(c, s) for c, s, _ in self.rows if s is not None and c.status != CampaignStatus.ENDED]
+
+
+async def here(session: AsyncSession, guild_id: int, user_id: int, channel_id: int) -> Here:
+    rows = (await session.execute(_HERE, {"channel": channel_id, "user": user_id, "guild": guild_id})).all()
+    for campaign, seat, _ in rows:
+        _remember(session, user_id, (campaign, seat))
+    return Here(rows, guild_id, channel_id)
