@@ -80,7 +80,7 @@ async def submit(services: Services, caller: Caller, text: str, campaign_name: s
         dumped = [c.dump() for c in checks]
         await orders.save(tx.session, campaign_id=campaign.id, seat=seat.name, phase_key=phase.key, text=text,
                           checks=dumped, now=now)
-        tx.log(kind="orders", visibility=Visibility.to(seat.name), body={"text": text, "checks": dumped})
+        await tx.log(kind="orders", visibility=Visibility.to(seat.name), body={"text": text, "checks": dumped})
         all_in = await orders.all_in(tx.session, campaign.id, phase.key, phase.waiting)
         if all_in and CampaignSettings.load(campaign.settings).auto_advance in ("all-in", "both"):
             tx.session.add(Timer(campaign_id=campaign.id, kind="all-in", phase_key=phase.key, due_at=now,
@@ -159,5 +159,5 @@ async def withdraw(services: Services, caller: Caller, campaign_name: str | None
         row.status = OrderStatus.WITHDRAWN
         row.updated_at = services.clock.now()
         await timers.clear_kind(tx.session, tx.campaign, "all-in")
-        tx.log(kind="withdraw", visibility=Visibility.to(seat.name), body={})
+        await tx.log(kind="withdraw", visibility=Visibility.to(seat.name), body={})
     return Reply(f"Your orders for **{phase.label}** are withdrawn.", campaign_id=tx.campaign.id)

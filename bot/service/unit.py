@@ -13,7 +13,8 @@ from bot.service import record, steps
 from bot.service.context import Caller, Services
 from bot.service.errors import Conflict, NotAllowed
 from bot.service.lookup import find_with_seat, is_gm
-from bot.store.models import Campaign, LogEntry, OutboxPost, Seat
+from bot.store import log as log_rows
+from bot.store.models import Campaign, OutboxPost, Seat
 from engine.core import Dice, Phase, Ruleset, Step, Visibility
 
 
@@ -52,11 +53,12 @@ class CampaignTx:
             raise NotAllowed(f"you have no seat in **{self.campaign.name}**")
         return self.seat
 
-    def log(self, *, kind: str, visibility: Visibility, body: dict[str, Any], actor: str | None = None) -> LogEntry:
-        """Append to the campaign's log as the caller (their seat's name, unless `actor` says otherwise)."""
+    async def log(self, *, kind: str, visibility: Visibility, body: dict[str, Any], actor: str | None = None) -> int:
+        """Append to the campaign's log as the caller (their seat's name, unless `actor` says otherwise); its seq."""
         name = actor if actor is not None else (self.seat.name if self.seat is not None else self.caller.name)
-        return record.log(self.session, self.campaign, self.services, kind=kind, actor=name,
-                          actor_user_id=self.caller.user_id, visibility=visibility, body=body)
+        return await log_rows.append(self.session, self.campaign, at=self.services.clock.now(), kind=kind,
+                                     actor=name, actor_user_id=self.caller.user_id, visibility=visibility.dump(),
+                                     body=body)
 
     def post(self, target: str, content: str, *, file: tuple[str, bytes] | None = None,
              render: dict[str, Any] | None = None, components: dict[str, Any] | None = None,

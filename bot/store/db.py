@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 SQLITE_PRAGMAS = ("journal_mode=WAL", "busy_timeout=15000", "synchronous=NORMAL", "foreign_keys=ON")
 
@@ -64,6 +64,18 @@ class Database:
         """One read-only transaction (never blocks writers on SQLite's WAL)."""
         async with self._read() as session, session.begin():
             yield session
+
+    @asynccontextmanager
+    async def write_rows(self) -> AsyncIterator[AsyncConnection]:
+        """One write transaction on a bare connection, for Core statements that need no ORM session."""
+        async with self.writer.begin() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def read_rows(self) -> AsyncIterator[AsyncConnection]:
+        """One read transaction on a bare connection, for Core statements that need no ORM session."""
+        async with self.reader.begin() as conn:
+            yield conn
 
     async def dispose(self) -> None:
         await self.writer.dispose()

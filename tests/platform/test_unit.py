@@ -79,7 +79,7 @@ async def test_a_failing_block_rolls_back_everything_including_its_posts(db: Dat
     services.outbox_ready.clear()
     with pytest.raises(ServiceError, match="changed my mind"):
         async with campaign_tx(services, ROME) as tx:
-            tx.log(kind="note", visibility=Visibility.everyone(), body={"text": "never kept"})
+            await tx.log(kind="note", visibility=Visibility.everyone(), body={"text": "never kept"})
             tx.post("thread", "a post that must never be delivered")
             await order_rows.save(tx.session, campaign_id=tx.campaign.id, seat="Rome",
                                   phase_key=tx.campaign.phase_key or "", text="hold", checks=[],
@@ -99,7 +99,7 @@ async def test_a_lost_race_on_the_campaigns_version_is_a_clear_retryable_conflic
             campaign = Campaign.__table__
             await (await tx.session.connection()).execute(
                 update(campaign).where(campaign.c.id == tx.campaign.id).values(version_id=campaign.c.version_id + 1))
-            tx.log(kind="note", visibility=Visibility.everyone(), body={"text": "lost the race"})
+            await tx.log(kind="note", visibility=Visibility.everyone(), body={"text": "lost the race"})
     assert caught.value.retryable
     assert await _counts(db) == before  # nothing of it was saved, the other change's stand-in included
     reply = await orders.submit(services, ROME, "hold Sicilia", None)  # and the retry works
