@@ -6,7 +6,7 @@ import re
 import shlex
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -17,7 +17,9 @@ from bot.service.errors import ServiceError
 from bot.service.lookup import find_campaign, require_gm, seat_of
 from bot.service.quoting import clip
 from bot.service.replies import Reply
-from bot.store.models import Campaign, CampaignStatus, Follower, OrderSet, OrderStatus, Seat
+from bot.store import campaigns as campaign_rows
+from bot.store import orders as order_rows
+from bot.store.models import Campaign, CampaignStatus, Follower, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
@@ -75,9 +77,7 @@ async def create(services: Services, caller: Caller, name: str, ruleset_id: str,
         raise ServiceError(str(exc)) from None
     seed = (services.secret or new_seed)()
     async with services.db.write() as session:
-        taken = await session.scalar(select(Campaign.id).where(
-            Campaign.guild_id == caller.guild_id, func.lower(Campaign.name) == name.lower()))
-        if taken:
+        if await campaign_rows.name_taken(session, caller.guild_id, name):
             raise ServiceError(f"this server already has a campaign called **{name}**")
         campaign = Campaign(
             guild_id=caller.guild_id, channel_id=caller.channel_id, name=name, ruleset=ruleset.id,
@@ -222,9 +222,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
             ts = int(campaign.deadline.timestamp())
             lines.append(f"Deadline: <t:{ts}:F> (<t:{ts}:R>)")
         if phase.window is Window.ORDERS:
-            done = set(await session.scalars(select(OrderSet.seat).where(
-                OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key,
-                OrderSet.status == OrderStatus.OPEN)))
+            done = await order_rows.seats_in(session, campaign.id, phase.key)
             for seat in seats:
                 if seat.name in phase.waiting:
                     mark = "✅ submitted" if seat.name in done else "⏳ not yet"
@@ -239,8 +237,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
 
 async def list_campaigns(services: Services, caller: Caller) -> Reply:
     async with services.db.read() as session:
-        rows = list(await session.scalars(select(Campaign).where(Campaign.guild_id == caller.guild_id)
-                                          .order_by(Campaign.status != CampaignStatus.RUNNING, Campaign.name)))
+        rows = await campaign_rows.in_guild(session, caller.guild_id)
         if not rows:
             return Reply("No campaigns in this server yet: `/campaign create`.")
         lines = [f"• **{c.name}** — {c.ruleset}, {c.status}" + (f", {c.phase_label}" if c.phase_label else "")
@@ -280,10 +277,7 @@ async def end(services: Services, caller: Caller, campaign_name: str | None) -> 
 
 async def for_autocomplete(services: Services, caller: Caller, prefix: str) -> list[str]:
     async with services.db.read() as session:
-        names = await session.scalars(select(Campaign.name).where(
-            Campaign.guild_id == caller.guild_id, Campaign.name.ilike(f"{prefix}%")).order_by(Campaign.name)
-            .limit(25))
-        return list(names)
+        return await campaign_rows.names_starting(session, caller.guild_id, prefix)
 
 
 async def free_seats(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:

@@ -6,13 +6,13 @@ import hashlib
 import json
 from typing import Any
 
-from sqlalchemy import select
-
 from bot.service import record
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed
 from bot.service.lookup import find_campaign, is_gm
 from bot.service.replies import Reply
+from bot.store import log as log_rows
+from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, LogEntry, OrderSet, Seat, Snapshot
 from engine.core import Roll, Visibility, rederive
 
@@ -74,11 +74,9 @@ async def export(services: Services, caller: Caller, campaign_name: str | None) 
                              f"until then only the GM can export")
         cid = campaign.id
         seats = await record.seats_of(session, cid)
-        entries = list(await session.scalars(select(LogEntry).where(LogEntry.campaign_id == cid)
-                                             .order_by(LogEntry.seq)))
-        snaps = list(await session.scalars(select(Snapshot).where(Snapshot.campaign_id == cid)
-                                           .order_by(Snapshot.seq))) if full else []
-        orders = list(await session.scalars(select(OrderSet).where(OrderSet.campaign_id == cid))) if full else []
+        entries = await log_rows.since(session, cid)
+        snaps = await log_rows.snapshots(session, cid, undone=True) if full else []
+        orders = await order_rows.of_campaign(session, cid) if full else []
         data = build(campaign, seats, entries, snaps, orders, full=full)
     kind = "full" if full else "public"
     body = json.dumps(data, indent=1, ensure_ascii=False).encode()

@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, steps, timers
@@ -22,7 +21,8 @@ from bot.service.quoting import clip, clip_quotes
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import gm_only, summary
-from bot.store.models import Campaign, CampaignStatus, OrderSet, OrderStatus, Seat
+from bot.store import orders as order_rows
+from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
 from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
 from engine.core.tables import parse_tables
 
@@ -55,8 +55,7 @@ async def advance_campaign(session: AsyncSession, services: Services, campaign: 
     state = record.state_of(campaign, ruleset)
     phase = ruleset.phase(state)
     if phase.window is Window.ORDERS:
-        rows = list(await session.scalars(select(OrderSet).where(
-            OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key, OrderSet.status == OrderStatus.OPEN)))
+        rows = list((await order_rows.open_all(session, campaign.id, phase.key)).values())
         orders = {r.seat: [c.canonical for c in map(OrderCheck.load, r.checks) if c.accepted] for r in rows}
         dice = record.dice_of(campaign, f"{phase.key}/resolve")
         try:
@@ -124,7 +123,7 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
         undone_keys = {s.phase_key for s in undone} | {campaign.phase_key or ""}
         for shot in undone:
             shot.undone = True
-        for row in await session.scalars(select(OrderSet).where(OrderSet.campaign_id == campaign.id)):
+        for row in await order_rows.of_campaign(session, campaign.id):
             if row.phase_key == target.phase_key and row.status in (OrderStatus.RESOLVED, OrderStatus.OPEN):
                 row.status = OrderStatus.OPEN
             elif row.phase_key in undone_keys and row.status in (OrderStatus.RESOLVED, OrderStatus.OPEN):

@@ -7,13 +7,12 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from bot.service import lookup
 from bot.service.context import Caller, Services
 from bot.service.errors import ServiceError
-from bot.store.models import Base
+from bot.store import receipts as rows
 
 log = logging.getLogger(__name__)
 
@@ -30,17 +29,6 @@ CHANGING = frozenset({
 })
 
 
-# Core statements on the table, built once: receipts are written and read around every command
-_T = Base.metadata.tables["receipt"]
-_UNANSWERED = (select(_T.c.id, _T.c.command, _T.c.at, _T.c.outcome, _T.c.campaign_id)
-               .where(_T.c.user_id == bindparam("user"), _T.c.command == bindparam("command"),
-                      _T.c.answered.is_(False), _T.c.at >= bindparam("since"))
-               .order_by(_T.c.at.desc(), _T.c.id.desc()))
-_REPLAYED = select(_T.c.id).where(_T.c.interaction_id == bindparam("iid"), _T.c.user_id == bindparam("user"),
-                                  _T.c.command == bindparam("command"))
-_INSERT = insert(_T)
-_ANSWERED = update(_T).where(_T.c.id == bindparam("rid")).values(answered=True)
-_PRUNE = delete(_T).where(_T.c.at < bindparam("before"))
 PRUNE_EVERY = timedelta(hours=1)  # receipts past KEEP are pruned by a process at most this often, not per command
 
 
@@ -60,14 +48,13 @@ async def record(services: Services, *, interaction_id: int, user_id: int, campa
     now = services.clock.now()
     try:
         async with services.db.write_rows() as conn:
-            result = await conn.execute(_INSERT, {
-                "interaction_id": interaction_id, "user_id": user_id, "campaign_id": campaign_id,
-                "command": command[:100], "at": now, "outcome": outcome[:OUTCOME_CHARS], "answered": False})
+            receipt_id = await rows.add(conn, interaction_id=interaction_id, user_id=user_id,
+                                        campaign_id=campaign_id, command=command[:100], at=now,
+                                        outcome=outcome[:OUTCOME_CHARS], answered=False)
             if services.receipts_pruned_at is None or now - services.receipts_pruned_at >= PRUNE_EVERY:
-                await conn.execute(_PRUNE, {"before": now - KEEP})
+                await rows.prune(conn, now - KEEP)
                 services.receipts_pruned_at = now
-            key = result.inserted_primary_key
-            return int(key[0]) if key is not None else None
+            return receipt_id
     except IntegrityError:
         log.warning("interaction %s already has a receipt", interaction_id)
         return None
@@ -75,25 +62,24 @@ async def record(services: Services, *, interaction_id: int, user_id: int, campa
 
 async def mark_answered(services: Services, receipt_id: int) -> None:
     async with services.db.write_rows() as conn:
-        await conn.execute(_ANSWERED, {"rid": receipt_id})
+        await rows.answered(conn, receipt_id)
 
 
 async def replayed(services: Services, *, interaction_id: int, user_id: int, command: str) -> bool:
     """Whether this very interaction (a gateway replay) was already carried out."""
     async with services.db.read_rows() as conn:
-        found = (await conn.execute(_REPLAYED, {"iid": interaction_id, "user": user_id, "command": command})).first()
-    return found is not None
+        return await rows.exists(conn, interaction_id, user_id, command)
 
 
 async def unanswered(services: Services, caller: Caller, command: str, campaign: str | None) -> Earlier | None:
     """The caller's latest receipt for this command (and campaign, when it can be told) whose answer was lost."""
     since = services.clock.now() - WINDOW
     async with services.db.read_rows() as conn:  # nearly always none: then the campaign need not be looked up
-        rows = (await conn.execute(_UNANSWERED, {"user": caller.user_id, "command": command, "since": since})).all()
-    if not rows:
+        found = await rows.unanswered(conn, caller.user_id, command, since)
+    if not found:
         return None
     campaign_id = await _campaign_id(services, caller, campaign) if command != "campaign create" else None
-    for row in rows:  # a receipt without a campaign (a reply that named none) still counts
+    for row in found:  # a receipt without a campaign (a reply that named none) still counts
         if campaign_id is None or row.campaign_id in (campaign_id, None):
             return Earlier(row.id, row.command, row.at, row.outcome)
     return None

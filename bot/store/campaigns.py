@@ -96,3 +96,29 @@ async def here(session: AsyncSession, guild_id: int, user_id: int, channel_id: i
     for campaign, seat, _ in rows:
         _remember(session, user_id, (campaign, seat))
     return Here(rows, guild_id, channel_id)
+
+
+_LOCK_BY_ID = select(Campaign).where(Campaign.id == bindparam("id")).with_for_update()
+_NAME_TAKEN = select(Campaign.id).where(Campaign.guild_id == bindparam("guild"),
+                                        func.lower(Campaign.name) == bindparam("name"))
+_IN_GUILD = (select(Campaign).where(Campaign.guild_id == bindparam("guild"))
+             .order_by(Campaign.status != CampaignStatus.RUNNING, Campaign.name))
+
+
+async def locked(session: AsyncSession, campaign_id: int) -> Campaign | None:
+    """The campaign under its row lock (background tasks: a timer, a delivery)."""
+    return await session.scalar(_LOCK_BY_ID, {"id": campaign_id})
+
+
+async def name_taken(session: AsyncSession, guild_id: int, name: str) -> bool:
+    return await session.scalar(_NAME_TAKEN, {"guild": guild_id, "name": name.lower()}) is not None
+
+
+async def in_guild(session: AsyncSession, guild_id: int) -> list[Campaign]:
+    """The server's campaigns, running ones first, by name."""
+    return list(await session.scalars(_IN_GUILD, {"guild": guild_id}))
+
+
+async def names_starting(session: AsyncSession, guild_id: int, prefix: str, limit: int = 25) -> list[str]:
+    return list(await session.scalars(select(Campaign.name).where(
+        Campaign.guild_id == guild_id, Campaign.name.ilike(f"{prefix}%")).order_by(Campaign.name).limit(limit)))

@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.store.models import Base, Campaign
+from bot.store.models import Base, Campaign, LogEntry, Snapshot
 
 _CAMPAIGN = Base.metadata.tables["campaign"]
 # the next seq, and the version bump that makes a concurrent writer's stale copy fail (as the ORM's own would)
@@ -35,3 +35,27 @@ async def append(session: AsyncSession, campaign: Campaign, *, at: datetime, kin
                                     "actor_user_id": actor_user_id, "turn": campaign.turn,
                                     "phase_key": campaign.phase_key, "visibility": visibility, "body": body})
     return seq
+
+
+_START = select(func.max(Snapshot.seq)).where(Snapshot.campaign_id == bindparam("campaign"),
+                                              Snapshot.undone.is_(False), Snapshot.kind == "start")
+_SINCE = (select(LogEntry).where(LogEntry.campaign_id == bindparam("campaign"), LogEntry.seq > bindparam("seq"))
+          .order_by(LogEntry.seq))
+_SNAPSHOTS = (select(Snapshot).where(Snapshot.campaign_id == bindparam("campaign"), Snapshot.undone.is_(False))
+              .order_by(Snapshot.seq))
+_ALL_SNAPSHOTS = select(Snapshot).where(Snapshot.campaign_id == bindparam("campaign")).order_by(Snapshot.seq)
+
+
+async def phase_start(session: AsyncSession, campaign_id: int) -> int:
+    """The seq at which the current phase began (its start snapshot still in effect)."""
+    return await session.scalar(_START, {"campaign": campaign_id}) or 0
+
+
+async def since(session: AsyncSession, campaign_id: int, seq: int = 0) -> list[LogEntry]:
+    """The entries after `seq`, in order (0: the whole log)."""
+    return list(await session.scalars(_SINCE, {"campaign": campaign_id, "seq": seq}))
+
+
+async def snapshots(session: AsyncSession, campaign_id: int, *, undone: bool = False) -> list[Snapshot]:
+    """The snapshots in effect (or all of them, rolled back ones too), in order."""
+    return list(await session.scalars(_ALL_SNAPSHOTS if undone else _SNAPSHOTS, {"campaign": campaign_id}))

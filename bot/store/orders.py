@@ -63,3 +63,18 @@ async def all_in(session: AsyncSession, campaign_id: int, phase_key: str, waitin
     """Whether every played seat the window waits for has open orders (False if it waits for none)."""
     params = {"campaign": campaign_id, "phase": phase_key, "waiting": sorted(waiting)}
     return bool(await session.scalar(_ALL_IN, params))
+
+
+_SEATS_IN = select(OrderSet.seat).where(OrderSet.campaign_id == bindparam("campaign"),
+                                        OrderSet.phase_key == bindparam("phase"), _OPEN)
+_ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign")).order_by(OrderSet.id)
+
+
+async def seats_in(session: AsyncSession, campaign_id: int, phase_key: str | None) -> set[str]:
+    """The seats with open orders for the window."""
+    return set(await session.scalars(_SEATS_IN, {"campaign": campaign_id, "phase": phase_key}))
+
+
+async def of_campaign(session: AsyncSession, campaign_id: int) -> list[OrderSet]:
+    """Every order set the campaign ever had, oldest first."""
+    return list(await session.scalars(_ALL, {"campaign": campaign_id}))

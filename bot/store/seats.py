@@ -27,3 +27,8 @@ async def of_user(session: AsyncSession, campaign_id: int, user_id: int) -> Seat
 
 async def held_by(session: AsyncSession, campaign_id: int, user_id: int) -> bool:
     return await session.scalar(_HELD, {"campaign": campaign_id, "user": user_id}) is not None
+
+
+async def named(session: AsyncSession, campaign_id: int, name: str) -> Seat | None:
+    """The seat of this exact name."""
+    return await session.scalar(select(Seat).where(Seat.campaign_id == campaign_id, Seat.name == name))
