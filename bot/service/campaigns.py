@@ -17,6 +17,7 @@ from bot.service.errors import ServiceError
 from bot.service.lookup import find_campaign, require_gm, seat_of
 from bot.service.quoting import clip
 from bot.service.replies import Reply
+from bot.service.unit import campaign_tx
 from bot.store import campaigns as campaign_rows
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, Follower, Seat
@@ -105,8 +106,8 @@ async def create(services: Services, caller: Caller, name: str, ruleset_id: str,
 
 
 async def join(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         if await seat_of(session, campaign, caller):
             raise ServiceError(f"you already have a seat in **{campaign.name}**")
         if campaign.status != CampaignStatus.LOBBY:
@@ -142,8 +143,8 @@ async def join(services: Services, caller: Caller, seat_name: str | None, campai
 
 
 async def leave(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         seat = await seat_of(session, campaign, caller)
         if seat is None:
             raise ServiceError(f"you have no seat in **{campaign.name}**")
@@ -163,8 +164,8 @@ async def leave(services: Services, caller: Caller, campaign_name: str | None) -
 
 
 async def start(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         require_gm(campaign, caller)
         if campaign.status != CampaignStatus.LOBBY:
             raise ServiceError(f"**{campaign.name}** has already started")
@@ -199,8 +200,8 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
 
 
 async def status(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        session, campaign = tx.session, tx.campaign
         seats = await record.seats_of(session, campaign.id)
         lines = [f"**{campaign.name}** — {campaign.ruleset} — {campaign.status}"]
         if campaign.status == CampaignStatus.LOBBY:
@@ -246,8 +247,8 @@ async def list_campaigns(services: Services, caller: Caller) -> Reply:
 
 
 async def follow(services: Services, caller: Caller, campaign_name: str | None, *, on: bool) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, for_update=False) as tx:
+        session, campaign = tx.session, tx.campaign
         if on:
             if not await session.get(Follower, (campaign.id, caller.user_id)):
                 session.add(Follower(campaign_id=campaign.id, user_id=caller.user_id))
@@ -262,8 +263,8 @@ async def follow(services: Services, caller: Caller, campaign_name: str | None, 
 
 
 async def end(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         require_gm(campaign, caller)
         if campaign.status == CampaignStatus.ENDED:
             raise ServiceError(f"**{campaign.name}** has already ended")

@@ -9,8 +9,9 @@ from typing import Any
 from bot.service import record
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed
-from bot.service.lookup import find_campaign, is_gm
+from bot.service.lookup import is_gm
 from bot.service.replies import Reply
+from bot.service.unit import campaign_tx
 from bot.store import log as log_rows
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, LogEntry, OrderSet, Seat, Snapshot
@@ -66,8 +67,8 @@ def _public_entry(entry: LogEntry) -> dict[str, Any] | None:
 
 
 async def export(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        session, campaign = tx.session, tx.campaign
         full = is_gm(campaign, caller)
         if not full and campaign.status != CampaignStatus.ENDED:
             raise NotAllowed(f"the public record of **{campaign.name}** is published when it ends; "

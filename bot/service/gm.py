@@ -16,11 +16,12 @@ from bot.service.campaigns import hand_over_thread
 from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
-from bot.service.lookup import find_campaign, is_gm, require_gm
+from bot.service.lookup import is_gm, require_gm
 from bot.service.quoting import clip, clip_quotes
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import gm_only, summary
+from bot.service.unit import campaign_tx
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
 from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
@@ -40,8 +41,8 @@ def gm_actor(caller: Caller) -> Actor:
 async def gm_write(services: Services, caller: Caller, campaign_name: str | None, *,
                    running: bool = False) -> AsyncIterator[tuple[AsyncSession, Campaign]]:
     """A write transaction on a campaign the caller is GM of (and that is running, if asked)."""
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         require_gm(campaign, caller)
         if running:
             _running(campaign)
@@ -150,8 +151,8 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
 
 
 async def snapshot_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[tuple[int, str]]:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        session, campaign = tx.session, tx.campaign
         if not is_gm(campaign, caller):
             return []
         snaps = await record.snapshots_of(session, campaign.id)
@@ -331,8 +332,8 @@ async def table_upload(services: Services, caller: Caller, text: str, campaign_n
 
 
 async def table_names(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if not is_gm(campaign, caller):
             return []
         return sorted(campaign_tables(campaign))
@@ -394,8 +395,8 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
 
 
 async def gm_action_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[Action]:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if campaign.status != CampaignStatus.RUNNING or not is_gm(campaign, caller):
             return []  # the GM's actions name pending rulings: nobody else may even see the list
         ruleset = record.ruleset_of(campaign)

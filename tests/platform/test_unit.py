@@ -130,3 +130,28 @@ async def test_the_last_seat_in_is_noticed_within_the_same_few_statements(db: Da
     async with db.read() as session:
         posts = list(await session.scalars(select(OutboxPost.content).where(OutboxPost.target == "gm")))
     assert any("Every seat has sent orders" in p for p in posts)
+
+
+@pytest.mark.parametrize("how", ["channel", "elsewhere", "name", "id"])
+async def test_the_campaign_and_the_callers_seat_are_found_in_one_statement(db: Database, how: str) -> None:
+    from bot.service.lookup import find_with_seat
+
+    services = await _running(db)
+    await campaigns.create(services, GM, "Other War", "freeform", None)  # the GM's second campaign, same channel
+    async with db.read() as session:
+        cid = await session.scalar(select(Campaign.id).where(Campaign.name == "Punic Wars"))
+    caller = Caller(user_id=ROME.user_id, name="cato", guild_id=1, channel_id=99) if how == "elsewhere" else ROME
+    name = {"name": "punic wars", "id": f"#{cid}"}.get(how)
+    found = None
+    async with db.read() as session:
+        with statements(db) as seen:
+            if how == "channel":  # two live campaigns in this channel: the caller is asked to name one
+                with pytest.raises(ServiceError, match="several campaigns"):
+                    await find_with_seat(session, caller, name)
+            else:
+                found = await find_with_seat(session, caller, name)
+    queries = [s for s in seen if not s.startswith("BEGIN")]
+    assert len(queries) == 1, queries
+    if how != "channel":
+        assert found is not None and found[0].name == "Punic Wars"
+        assert found[1] is not None and found[1].name == "Rome"
