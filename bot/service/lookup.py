@@ -27,40 +27,44 @@ async def find_campaign(session: AsyncSession, caller: Caller, name: str | None 
 async def find_with_seat(session: AsyncSession, caller: Caller, name: str | None = None, *,
                          for_update: bool = False, include_ended: bool = True) -> campaigns.Found:
     """The campaign (as `find_campaign`) and the caller's seat in it, in one round trip."""
-    found = await _find(session, caller, name, include_ended)
-    if for_update:  # PostgreSQL: one writer per campaign; SQLite: BEGIN IMMEDIATE holds it already
+    found, locked = await _find(session, caller, name, include_ended, for_update)
+    if for_update and not locked:  # PostgreSQL: one writer per campaign; SQLite: BEGIN IMMEDIATE holds it
         await campaigns.lock(session, found[0])
     return found
 
 
-async def _find(session: AsyncSession, caller: Caller, name: str | None, include_ended: bool) -> campaigns.Found:
+async def _find(session: AsyncSession, caller: Caller, name: str | None, include_ended: bool,
+                lock: bool) -> tuple[campaigns.Found, bool]:
+    """The campaign and seat, and whether the campaign's row lock was taken with them (by id or name)."""
     guild, user = caller.guild_id, caller.user_id
     if name and name.startswith("#") and _ID.fullmatch(name[1:]):  # buttons carry the campaign's id
         campaign_id = int(name[1:])
-        found = None if campaign_id > MAX_ID else await campaigns.by_id(session, guild, user, campaign_id)
+        found = None if campaign_id > MAX_ID else await campaigns.by_id(session, guild, user, campaign_id,
+                                                                        lock=lock)
         if found is None:
             raise NotFound("that campaign no longer exists")
-        return found
+        return found, lock
     if name:
         wanted = " ".join(name.replace("\x00", "").split()).lower()
-        found = None if len(wanted) > MAX_NAME else await campaigns.by_name(session, guild, user, wanted)
+        found = None if len(wanted) > MAX_NAME else await campaigns.by_name(session, guild, user, wanted,
+                                                                            lock=lock)
         if found is None:
             raise NotFound(f"no campaign called **{clip(name, 60)}** in this server (see `/campaign list`)")
-        return found
+        return found, lock
     here = await campaigns.here(session, guild, user, caller.channel_id)
     threads = here.threads()
     if len(threads) == 1:
-        return threads[0]
+        return threads[0], False
     in_channel = here.in_channel()
     live = [f for f in in_channel if f[0].status != CampaignStatus.ENDED] or (in_channel if include_ended else [])
     if len(live) == 1:
-        return live[0]
+        return live[0], False
     if len(live) > 1:
         names = ", ".join(f"**{c.name}**" for c, _ in live)
         raise NotFound(f"several campaigns run in this channel ({names}): name one with `campaign:`")
     mine = here.mine()
     if len(mine) == 1:
-        return mine[0]
+        return mine[0], False
     if len(mine) > 1:
         names = ", ".join(f"**{c.name}**" for c, _ in mine)
         raise NotFound(f"you play in several campaigns ({names}): name one with `campaign:`")

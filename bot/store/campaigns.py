@@ -24,6 +24,9 @@ def _with_seat() -> Select[Campaign, Seat]:
 _BY_ID = _with_seat().where(Campaign.id == bindparam("id"), Campaign.guild_id == bindparam("guild"))
 _BY_NAME = _with_seat().where(Campaign.guild_id == bindparam("guild"),
                               func.lower(Campaign.name) == bindparam("name"))
+# PostgreSQL: the campaign's row lock taken by the same statement (not the seat's: it is the outer join's side)
+_BY_ID_LOCKED = _BY_ID.with_for_update(of=Campaign)
+_BY_NAME_LOCKED = _BY_NAME.with_for_update(of=Campaign)
 # Where a command came from: the campaign's thread, its GM thread, a seat's thread, the channel it runs in, or
 # any live campaign the caller plays in here. A UNION of indexed lookups (not an OR, which SQLite answers by
 # scanning the guild's campaigns); the caller picks among them in Python by the same precedence as before.
@@ -58,18 +61,28 @@ def _remember(session: AsyncSession, user_id: int, found: Found | None) -> Found
 
 async def lock(session: AsyncSession, campaign: Campaign) -> None:
     """Take the campaign's row lock (PostgreSQL; SQLite's BEGIN IMMEDIATE already holds the database)."""
-    if session.get_bind().dialect.name != "sqlite":
+    if locks(session):
         await session.execute(_LOCK, {"id": campaign.id})
 
 
-async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id: int) -> Found | None:
-    row = (await session.execute(_BY_ID, {"id": campaign_id, "guild": guild_id, "user": user_id})).first()
+def locks(session: AsyncSession) -> bool:
+    """Whether row locks mean anything here (PostgreSQL); SQLite's BEGIN IMMEDIATE holds the whole database."""
+    return session.get_bind().dialect.name != "sqlite"
+
+
+async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id: int, *,
+                lock: bool = False) -> Found | None:
+    """By id; `lock`: under the campaign's row lock, taken by the same statement."""
+    stmt = _BY_ID_LOCKED if lock and locks(session) else _BY_ID
+    row = (await session.execute(stmt, {"id": campaign_id, "guild": guild_id, "user": user_id})).first()
     return _remember(session, user_id, _found(row))
 
 
-async def by_name(session: AsyncSession, guild_id: int, user_id: int, name: str) -> Found | None:
-    """By name, case-insensitively (`name` already folded to lower case)."""
-    row = (await session.execute(_BY_NAME, {"name": name, "guild": guild_id, "user": user_id})).first()
+async def by_name(session: AsyncSession, guild_id: int, user_id: int, name: str, *,
+                  lock: bool = False) -> Found | None:
+    """By name, case-insensitively (`name` already folded to lower case); `lock` as in `by_id`."""
+    stmt = _BY_NAME_LOCKED if lock and locks(session) else _BY_NAME
+    row = (await session.execute(stmt, {"name": name, "guild": guild_id, "user": user_id})).first()
     return _remember(session, user_id, _found(row))
 
 

@@ -155,3 +155,21 @@ async def test_the_campaign_and_the_callers_seat_are_found_in_one_statement(db: 
     if how != "channel":
         assert found is not None and found[0].name == "Punic Wars"
         assert found[1] is not None and found[1].name == "Rome"
+
+
+@pytest.mark.parametrize("how", ["id", "name"])
+async def test_a_button_or_a_named_campaign_is_found_and_locked_in_one_statement(db: Database, how: str) -> None:
+    from bot.service.lookup import find_with_seat
+
+    await _running(db)
+    async with db.read() as session:
+        cid = await session.scalar(select(Campaign.id).where(Campaign.name == "Punic Wars"))
+    async with db.write() as session:
+        with statements(db) as seen:
+            campaign, seat = await find_with_seat(session, CARTHAGE, {"id": f"#{cid}", "name": "Punic Wars"}[how],
+                                                  for_update=True)
+    queries = [s for s in seen if not s.startswith("BEGIN")]
+    assert len(queries) == 1, queries
+    assert campaign.id == cid and seat is not None and seat.name == "Carthage"
+    if not db.is_sqlite:  # PostgreSQL: the campaign's row, not the (outer-joined) seat's, is locked
+        assert "FOR UPDATE OF campaign" in queries[0]
