@@ -6,7 +6,6 @@ import re
 import shlex
 from typing import Any
 
-from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -19,8 +18,9 @@ from bot.service.quoting import clip
 from bot.service.replies import Reply
 from bot.service.unit import campaign_tx
 from bot.store import campaigns as campaign_rows
+from bot.store import followers
 from bot.store import orders as order_rows
-from bot.store.models import Campaign, CampaignStatus, Follower, Seat
+from bot.store.models import Campaign, CampaignStatus, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
@@ -250,13 +250,11 @@ async def follow(services: Services, caller: Caller, campaign_name: str | None, 
     async with campaign_tx(services, caller, campaign_name, for_update=False) as tx:
         session, campaign = tx.session, tx.campaign
         if on:
-            if not await session.get(Follower, (campaign.id, caller.user_id)):
-                session.add(Follower(campaign_id=campaign.id, user_id=caller.user_id))
+            await followers.add(session, campaign.id, caller.user_id)
             record.post(session, campaign, services, "thread", "", components={"add_users": [caller.user_id]})
             text = f"You follow **{campaign.name}**: its thread now shows in your channel list."
         else:
-            await session.execute(delete(Follower).where(Follower.campaign_id == campaign.id,
-                                                         Follower.user_id == caller.user_id))
+            await followers.remove(session, campaign.id, caller.user_id)
             record.post(session, campaign, services, "thread", "", components={"remove_users": [caller.user_id]})
             text = f"You no longer follow **{campaign.name}**."
     return Reply(text, campaign_id=campaign.id, thread_id=campaign.thread_id)
