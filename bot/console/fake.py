@@ -58,7 +58,7 @@ def _fault_error(how: str) -> Exception:
     error = http_error(status, body)
     if status in (403, 404):
         cls = discord.Forbidden if status == 403 else discord.NotFound
-        return cls(error.response, body)  # type: ignore[arg-type]
+        return cls(error.response, body)
     return error
 
 
@@ -169,7 +169,7 @@ class FakeDiscord:
                     payload, files_out = _decode_form(multipart)
                 return fake._handle(route, payload, files_out, params)
 
-        self.adapter = Adapter()
+        self.adapter = Adapter()  # type: ignore[no-untyped-call]  # discord.py leaves it untyped
 
     # -- boot ---------------------------------------------------------------------------------
     def snowflake(self) -> str:

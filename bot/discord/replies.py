@@ -45,7 +45,7 @@ def command_of(interaction: discord.Interaction, given: str | None = None) -> st
 def _asked(interaction: discord.Interaction) -> str:
     """A short digest of what the person asked: the options (an attachment by its name and size, since a retry
     uploads it anew), the menu values or the form's text."""
-    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    data: dict[str, Any] = dict(interaction.data or {})
     files = (data.get("resolved") or {}).get("attachments") or {}
 
     def leaves(options: list[dict[str, Any]]) -> list[Any]:

@@ -53,7 +53,7 @@ class CampaignSettings:
             return replace(self, ping=value.lower() in ("yes", "on", "true"))
         if key in ("reminders", "deadline_every", "turn_timer"):
             if value.lower() in ("", "off", "none"):
-                return replace(self, **{key: ""})
+                return replace(self, **{key: ""})  # type: ignore[arg-type]  # key is a str field here
             try:
                 spans = [parse_span(p) for p in value.split(",")]
             except ValueError as exc:
@@ -64,7 +64,7 @@ class CampaignSettings:
                 raise ServiceError(f"at most {MAX_REMINDERS} reminders, like 24h,1h")
             if not all(SHORTEST <= s <= LONGEST for s in spans):
                 raise ServiceError(f"{key} takes durations from 1m to 366d, like 3d or 36h")
-            return replace(self, **{key: ",".join(format_span(s).replace(" ", "") for s in spans)})
+            return replace(self, **{key: ",".join(format_span(s).replace(" ", "") for s in spans)})  # type: ignore[arg-type]
         names = ", ".join(f.name for f in fields(self))
         raise ServiceError(f"no setting `{clip(key, 40)}` (settings: {names})")
 

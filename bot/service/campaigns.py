@@ -6,7 +6,6 @@ import re
 import shlex
 from typing import Any
 
-from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -17,7 +16,11 @@ from bot.service.errors import ServiceError
 from bot.service.lookup import find_campaign, require_gm, seat_of
 from bot.service.quoting import clip
 from bot.service.replies import Reply
-from bot.store.models import Campaign, Follower, OrderSet, Seat
+from bot.service.unit import campaign_tx
+from bot.store import campaigns as campaign_rows
+from bot.store import followers
+from bot.store import orders as order_rows
+from bot.store.models import Campaign, CampaignStatus, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
@@ -75,15 +78,13 @@ async def create(services: Services, caller: Caller, name: str, ruleset_id: str,
         raise ServiceError(str(exc)) from None
     seed = (services.secret or new_seed)()
     async with services.db.write() as session:
-        taken = await session.scalar(select(Campaign.id).where(
-            Campaign.guild_id == caller.guild_id, func.lower(Campaign.name) == name.lower()))
-        if taken:
+        if await campaign_rows.name_taken(session, caller.guild_id, name):
             raise ServiceError(f"this server already has a campaign called **{name}**")
         campaign = Campaign(
             guild_id=caller.guild_id, channel_id=caller.channel_id, name=name, ruleset=ruleset.id,
             ruleset_version=ruleset.version, options=parsed, settings=CampaignSettings().dump(), files={},
-            tables={}, gm_user_id=caller.user_id, status="lobby", seed=seed.hex(), commitment=commitment(seed),
-            created_at=services.clock.now(), turn=0, log_seq=0, roll_count=0)
+            tables={}, gm_user_id=caller.user_id, status=CampaignStatus.LOBBY, seed=seed.hex(),
+            commitment=commitment(seed), created_at=services.clock.now(), turn=0, log_seq=0, roll_count=0)
         session.add(campaign)
         try:
             await session.flush()
@@ -105,11 +106,11 @@ async def create(services: Services, caller: Caller, name: str, ruleset_id: str,
 
 
 async def join(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         if await seat_of(session, campaign, caller):
             raise ServiceError(f"you already have a seat in **{campaign.name}**")
-        if campaign.status != "lobby":
+        if campaign.status != CampaignStatus.LOBBY:
             raise ServiceError(f"**{campaign.name}** has started; ask the GM to give you a seat "
                                f"(`/gm seat assign`)")
         ruleset = record.ruleset_of(campaign)
@@ -142,12 +143,12 @@ async def join(services: Services, caller: Caller, seat_name: str | None, campai
 
 
 async def leave(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         seat = await seat_of(session, campaign, caller)
         if seat is None:
             raise ServiceError(f"you have no seat in **{campaign.name}**")
-        if campaign.status == "lobby":
+        if campaign.status == CampaignStatus.LOBBY:
             await session.delete(seat)
             text = f"🚪 **{seat.name}** left."
         else:
@@ -163,10 +164,10 @@ async def leave(services: Services, caller: Caller, campaign_name: str | None) -
 
 
 async def start(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         require_gm(campaign, caller)
-        if campaign.status != "lobby":
+        if campaign.status != CampaignStatus.LOBBY:
             raise ServiceError(f"**{campaign.name}** has already started")
         ruleset = record.ruleset_of(campaign)
         seats = await record.seats_of(session, campaign.id)
@@ -180,7 +181,7 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
                                         frozenset(s.name for s in seats if s.automatic), campaign.name))
         except RulesError as exc:
             raise ServiceError(f"the campaign cannot start: {exc}") from None
-        campaign.status = "running"
+        campaign.status = CampaignStatus.RUNNING
         campaign.started_at = services.clock.now()
         campaign.state = ruleset.dump(state)
         phase = ruleset.phase(state)
@@ -199,11 +200,11 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
 
 
 async def status(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        session, campaign = tx.session, tx.campaign
         seats = await record.seats_of(session, campaign.id)
         lines = [f"**{campaign.name}** — {campaign.ruleset} — {campaign.status}"]
-        if campaign.status == "lobby":
+        if campaign.status == CampaignStatus.LOBBY:
             rule = record.ruleset_of(campaign).seat_rule(campaign.options, campaign.files)
             names = ", ".join(s.name + (" (automatic)" if s.automatic else "") for s in seats) or "none yet"
             lines.append(f"Seats ({len(seats)}/{rule.maximum}, at least {rule.minimum}): {names}")
@@ -211,7 +212,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
                 free = [n for n in rule.names if n not in {s.name for s in seats}]
                 lines.append(f"Free seats: {', '.join(free) or 'none'}")
             return Reply("\n".join(lines), campaign_id=campaign.id)
-        if campaign.status != "running":
+        if campaign.status != CampaignStatus.RUNNING:
             lines.append(f"Last phase: **{campaign.phase_label}**")
             return Reply("\n".join(lines), campaign_id=campaign.id)
         ruleset = record.ruleset_of(campaign)
@@ -222,9 +223,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
             ts = int(campaign.deadline.timestamp())
             lines.append(f"Deadline: <t:{ts}:F> (<t:{ts}:R>)")
         if phase.window is Window.ORDERS:
-            done = set(await session.scalars(select(OrderSet.seat).where(
-                OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key,
-                OrderSet.status == "open")))
+            done = await order_rows.seats_in(session, campaign.id, phase.key)
             for seat in seats:
                 if seat.name in phase.waiting:
                     mark = "✅ submitted" if seat.name in done else "⏳ not yet"
@@ -239,8 +238,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
 
 async def list_campaigns(services: Services, caller: Caller) -> Reply:
     async with services.db.read() as session:
-        rows = list(await session.scalars(select(Campaign).where(Campaign.guild_id == caller.guild_id)
-                                          .order_by(Campaign.status != "running", Campaign.name)))
+        rows = await campaign_rows.in_guild(session, caller.guild_id)
         if not rows:
             return Reply("No campaigns in this server yet: `/campaign create`.")
         lines = [f"• **{c.name}** — {c.ruleset}, {c.status}" + (f", {c.phase_label}" if c.phase_label else "")
@@ -249,26 +247,24 @@ async def list_campaigns(services: Services, caller: Caller) -> Reply:
 
 
 async def follow(services: Services, caller: Caller, campaign_name: str | None, *, on: bool) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, for_update=False) as tx:
+        session, campaign = tx.session, tx.campaign
         if on:
-            if not await session.get(Follower, (campaign.id, caller.user_id)):
-                session.add(Follower(campaign_id=campaign.id, user_id=caller.user_id))
+            await followers.add(session, campaign.id, caller.user_id)
             record.post(session, campaign, services, "thread", "", components={"add_users": [caller.user_id]})
             text = f"You follow **{campaign.name}**: its thread now shows in your channel list."
         else:
-            await session.execute(delete(Follower).where(Follower.campaign_id == campaign.id,
-                                                         Follower.user_id == caller.user_id))
+            await followers.remove(session, campaign.id, caller.user_id)
             record.post(session, campaign, services, "thread", "", components={"remove_users": [caller.user_id]})
             text = f"You no longer follow **{campaign.name}**."
     return Reply(text, campaign_id=campaign.id, thread_id=campaign.thread_id)
 
 
 async def end(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         require_gm(campaign, caller)
-        if campaign.status == "ended":
+        if campaign.status == CampaignStatus.ENDED:
             raise ServiceError(f"**{campaign.name}** has already ended")
         state: Any = None
         ruleset = record.ruleset_of(campaign)
@@ -280,10 +276,7 @@ async def end(services: Services, caller: Caller, campaign_name: str | None) -> 
 
 async def for_autocomplete(services: Services, caller: Caller, prefix: str) -> list[str]:
     async with services.db.read() as session:
-        names = await session.scalars(select(Campaign.name).where(
-            Campaign.guild_id == caller.guild_id, Campaign.name.ilike(f"{prefix}%")).order_by(Campaign.name)
-            .limit(25))
-        return list(names)
+        return await campaign_rows.names_starting(session, caller.guild_id, prefix)
 
 
 async def free_seats(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:

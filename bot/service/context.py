@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from bot.service.clock import Clock, SystemClock
 from bot.store.db import Database
@@ -30,3 +31,4 @@ class Services:
     secret: Callable[[], bytes] | None = None  # seed source; None: `secrets`
     outbox_ready: asyncio.Event = field(default_factory=asyncio.Event)
     timers_changed: asyncio.Event = field(default_factory=asyncio.Event)
+    receipts_pruned_at: datetime | None = None  # receipts.record prunes old ones when this is an hour old

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, timers
@@ -15,7 +14,10 @@ from bot.service.errors import ServiceError
 from bot.service.gm import advance_campaign, play_for
 from bot.service.record import wake_after_commit
 from bot.service.steps import Actor
-from bot.store.models import Campaign, OrderSet, Timer
+from bot.store import campaigns as campaign_rows
+from bot.store import orders as order_rows
+from bot.store import timers as timer_rows
+from bot.store.models import Campaign, CampaignStatus, Timer
 from engine.core import Window
 
 log = logging.getLogger(__name__)
@@ -55,16 +57,16 @@ async def fire(services: Services, timer_id: int) -> bool:
     is read unlocked only to learn its campaign, then re-read under the campaign's lock."""
     try:
         async with services.db.write() as session:
-            campaign_id = await session.scalar(select(Timer.campaign_id).where(Timer.id == timer_id))
+            campaign_id = await timer_rows.campaign_of(session, timer_id)
             if campaign_id is None:
                 return True
-            campaign = await session.scalar(select(Campaign).where(Campaign.id == campaign_id).with_for_update())
+            campaign = await campaign_rows.locked(session, campaign_id)
             # with several processes on one PostgreSQL, the second to reach a timer sees it fired or gone
-            timer = await session.scalar(select(Timer).where(Timer.id == timer_id).with_for_update())
+            timer = await timer_rows.locked(session, timer_id)
             if timer is None or timer.fired or timer.due_at > services.clock.now():
                 return True
             timer.fired = True
-            if campaign is None or campaign.status != "running" or timer.phase_key != campaign.phase_key:
+            if campaign is None or campaign.status != CampaignStatus.RUNNING or timer.phase_key != campaign.phase_key:
                 return True
             await _handle(session, services, campaign, timer)
     except Exception as exc:  # a failing timer must not fire forever nor stop the others
@@ -83,11 +85,11 @@ async def fire(services: Services, timer_id: int) -> bool:
 async def _retry_later(services: Services, timer_id: int, exc: Exception) -> None:
     """Try a failed timer again after a growing pause; after the last try, tell the GM and stop."""
     async with services.db.write() as session:
-        campaign_id = await session.scalar(select(Timer.campaign_id).where(Timer.id == timer_id))
+        campaign_id = await timer_rows.campaign_of(session, timer_id)
         if campaign_id is None:
             return
-        campaign = await session.scalar(select(Campaign).where(Campaign.id == campaign_id).with_for_update())
-        timer = await session.scalar(select(Timer).where(Timer.id == timer_id).with_for_update())
+        campaign = await campaign_rows.locked(session, campaign_id)
+        timer = await timer_rows.locked(session, timer_id)
         if timer is None or timer.fired:
             return
         attempts = int(timer.payload.get("attempts", 0)) + 1
@@ -112,8 +114,7 @@ async def _handle(session: AsyncSession, services: Services, campaign: Campaign,
     if timer.kind == "reminder":
         if phase.window is not Window.ORDERS:
             return
-        done = set(await session.scalars(select(OrderSet.seat).where(
-            OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key, OrderSet.status == "open")))
+        done = await order_rows.seats_in(session, campaign.id, phase.key)
         late = [s for s in await record.seats_of(session, campaign.id)
                 if s.name in phase.waiting and s.name not in done and s.user_id and not s.automatic]
         if late and campaign.deadline:

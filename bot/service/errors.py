@@ -11,3 +11,9 @@ class NotAllowed(ServiceError):
 
 class NotFound(ServiceError):
     """No such campaign, seat, table or turn."""
+
+
+class Conflict(ServiceError):
+    """Someone changed the campaign at the same moment; nothing of this request was saved, and a retry may work."""
+
+    retryable = True

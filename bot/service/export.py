@@ -6,14 +6,15 @@ import hashlib
 import json
 from typing import Any
 
-from sqlalchemy import select
-
 from bot.service import record
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed
-from bot.service.lookup import find_campaign, is_gm
+from bot.service.lookup import is_gm
 from bot.service.replies import Reply
-from bot.store.models import Campaign, LogEntry, OrderSet, Seat, Snapshot
+from bot.service.unit import campaign_tx
+from bot.store import log as log_rows
+from bot.store import orders as order_rows
+from bot.store.models import Campaign, CampaignStatus, LogEntry, OrderSet, Seat, Snapshot
 from engine.core import Roll, Visibility, rederive
 
 FORMAT = 1
@@ -30,7 +31,7 @@ def build(campaign: Campaign, seats: list[Seat], entries: list[LogEntry], snapsh
             "options": campaign.options, "status": campaign.status, "commitment": campaign.commitment,
             "created_at": _iso(campaign.created_at), "started_at": _iso(campaign.started_at),
             "ended_at": _iso(campaign.ended_at), "turn": campaign.turn, "phase": campaign.phase_label}
-    if campaign.status == "ended":
+    if campaign.status == CampaignStatus.ENDED:
         info["seed"] = campaign.seed  # never before the end: it would let anyone foresee every roll
     out: dict[str, Any] = {"herald_export": FORMAT, "kind": "full" if full else "public", "campaign": info}
     if full:
@@ -66,24 +67,22 @@ def _public_entry(entry: LogEntry) -> dict[str, Any] | None:
 
 
 async def export(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        session, campaign = tx.session, tx.campaign
         full = is_gm(campaign, caller)
-        if not full and campaign.status != "ended":
+        if not full and campaign.status != CampaignStatus.ENDED:
             raise NotAllowed(f"the public record of **{campaign.name}** is published when it ends; "
                              f"until then only the GM can export")
         cid = campaign.id
         seats = await record.seats_of(session, cid)
-        entries = list(await session.scalars(select(LogEntry).where(LogEntry.campaign_id == cid)
-                                             .order_by(LogEntry.seq)))
-        snaps = list(await session.scalars(select(Snapshot).where(Snapshot.campaign_id == cid)
-                                           .order_by(Snapshot.seq))) if full else []
-        orders = list(await session.scalars(select(OrderSet).where(OrderSet.campaign_id == cid))) if full else []
+        entries = await log_rows.since(session, cid)
+        snaps = await log_rows.snapshots(session, cid, undone=True) if full else []
+        orders = await order_rows.of_campaign(session, cid) if full else []
         data = build(campaign, seats, entries, snaps, orders, full=full)
     kind = "full" if full else "public"
     body = json.dumps(data, indent=1, ensure_ascii=False).encode()
     note = (" The seed stays secret until the campaign ends, so rolls can be verified then."
-            if campaign.status != "ended" else " Check every roll with `herald verify` on this file.")
+            if campaign.status != CampaignStatus.ENDED else " Check every roll with `herald verify` on this file.")
     return Reply(f"The {kind} record of **{campaign.name}**.{note}",
                  file=(f"{record.slug(campaign.name)}-{kind}.json", body), campaign_id=cid)
 

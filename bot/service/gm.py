@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, steps, timers
@@ -17,18 +16,20 @@ from bot.service.campaigns import hand_over_thread
 from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
-from bot.service.lookup import find_campaign, is_gm, require_gm
+from bot.service.lookup import is_gm, require_gm
 from bot.service.quoting import clip, clip_quotes
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import gm_only, summary
-from bot.store.models import Campaign, OrderSet, Seat
+from bot.service.unit import campaign_tx
+from bot.store import orders as order_rows
+from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
 from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
 from engine.core.tables import parse_tables
 
 
 def _running(campaign: Campaign) -> None:
-    if campaign.status != "running":
+    if campaign.status != CampaignStatus.RUNNING:
         raise ServiceError(f"**{campaign.name}** is not running ({campaign.status})")
 
 
@@ -40,8 +41,8 @@ def gm_actor(caller: Caller) -> Actor:
 async def gm_write(services: Services, caller: Caller, campaign_name: str | None, *,
                    running: bool = False) -> AsyncIterator[tuple[AsyncSession, Campaign]]:
     """A write transaction on a campaign the caller is GM of (and that is running, if asked)."""
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        session, campaign = tx.session, tx.campaign
         require_gm(campaign, caller)
         if running:
             _running(campaign)
@@ -55,8 +56,7 @@ async def advance_campaign(session: AsyncSession, services: Services, campaign: 
     state = record.state_of(campaign, ruleset)
     phase = ruleset.phase(state)
     if phase.window is Window.ORDERS:
-        rows = list(await session.scalars(select(OrderSet).where(
-            OrderSet.campaign_id == campaign.id, OrderSet.phase_key == phase.key, OrderSet.status == "open")))
+        rows = list((await order_rows.open_all(session, campaign.id, phase.key)).values())
         orders = {r.seat: [c.canonical for c in map(OrderCheck.load, r.checks) if c.accepted] for r in rows}
         dice = record.dice_of(campaign, f"{phase.key}/resolve")
         try:
@@ -65,7 +65,7 @@ async def advance_campaign(session: AsyncSession, services: Services, campaign: 
             raise ServiceError(f"the turn cannot resolve: {exc}") from None
         record.snapshot(session, campaign, services, phase, kind="before")  # the default rollback target
         for row in rows:
-            row.status = "resolved"
+            row.status = OrderStatus.RESOLVED
         missing = sorted(set(phase.waiting) - set(orders))
         new = await steps.record_step(session, services, campaign, ruleset, step, dice, kind="resolution",
                                       actor=actor, body={"orders": orders, "missing": missing},
@@ -124,11 +124,11 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
         undone_keys = {s.phase_key for s in undone} | {campaign.phase_key or ""}
         for shot in undone:
             shot.undone = True
-        for row in await session.scalars(select(OrderSet).where(OrderSet.campaign_id == campaign.id)):
-            if row.phase_key == target.phase_key and row.status in ("resolved", "open"):
-                row.status = "open"
-            elif row.phase_key in undone_keys and row.status in ("resolved", "open"):
-                row.status = "superseded"
+        for row in await order_rows.of_campaign(session, campaign.id):
+            if row.phase_key == target.phase_key and row.status in (OrderStatus.RESOLVED, OrderStatus.OPEN):
+                row.status = OrderStatus.OPEN
+            elif row.phase_key in undone_keys and row.status in (OrderStatus.RESOLVED, OrderStatus.OPEN):
+                row.status = OrderStatus.SUPERSEDED
         await timers.clear(session, campaign)
         from_label = campaign.phase_label
         ruleset = record.ruleset_of(campaign)
@@ -151,8 +151,8 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
 
 
 async def snapshot_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[tuple[int, str]]:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        session, campaign = tx.session, tx.campaign
         if not is_gm(campaign, caller):
             return []
         snaps = await record.snapshots_of(session, campaign.id)
@@ -205,7 +205,7 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
                       campaign_name: str | None) -> Reply:
     """assign (a vacant or new seat), kick (vacate; in the lobby, remove), replace, auto (an automatic player)."""
     async with gm_write(services, caller, campaign_name) as (session, campaign):
-        if campaign.status == "ended":
+        if campaign.status == CampaignStatus.ENDED:
             raise ServiceError(f"**{campaign.name}** has ended")
         ruleset = record.ruleset_of(campaign)
         seats = await record.seats_of(session, campaign.id)
@@ -214,7 +214,7 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             raise ServiceError(f"<@{user_id}> already holds a seat in **{campaign.name}**")
         old_user = seat.user_id if seat else None
         if op in ("assign", "auto") and seat is None:
-            if campaign.status != "lobby":
+            if campaign.status != CampaignStatus.LOBBY:
                 raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
             seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
         if seat is None:
@@ -228,7 +228,7 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             seat.user_id, seat.automatic = user_id, False
             text = f"🔁 <@{user_id}> replaces " + (f"<@{old_user}>" if old_user else "nobody") + f" as **{seat.name}**."
         elif op == "kick":
-            if campaign.status == "lobby":
+            if campaign.status == CampaignStatus.LOBBY:
                 await session.delete(seat)
                 text = f"🚪 The GM removed the seat **{seat.name}**."
             else:
@@ -245,9 +245,9 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
                    visibility=Visibility.everyone(),
                    body={"op": op, "seat": seat.name, "user": user_id, "previous": old_user})
         record.post(session, campaign, services, "thread", text)
-        if seat in seats and old_user != seat.user_id and campaign.status != "lobby":
+        if seat in seats and old_user != seat.user_id and campaign.status != CampaignStatus.LOBBY:
             hand_over_thread(session, services, campaign, seat, old_user)
-        if campaign.status == "running" and campaign.phase_key:
+        if campaign.status == CampaignStatus.RUNNING and campaign.phase_key:
             state = record.state_of(campaign, ruleset)
             await steps.schedule_autoplay(session, services, campaign, ruleset.phase(state))
     return Reply(text, campaign_id=campaign.id)
@@ -332,8 +332,8 @@ async def table_upload(services: Services, caller: Caller, text: str, campaign_n
 
 
 async def table_names(services: Services, caller: Caller, campaign_name: str | None) -> list[str]:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if not is_gm(campaign, caller):
             return []
         return sorted(campaign_tables(campaign))
@@ -346,7 +346,7 @@ async def upload(services: Services, caller: Caller, kind: str, text: str, campa
             kinds = ", ".join(f"`{k}`" for k in ruleset.uploads) or "none"
             raise ServiceError(f"{ruleset.title} takes no `{clip(kind, 40)}` files (it takes: {kinds})")
         try:
-            if campaign.status == "lobby":
+            if campaign.status == CampaignStatus.LOBBY:
                 summary = ruleset.check_upload(kind, text)
                 campaign.files = {**campaign.files, kind: text}
                 record.log(session, campaign, services, kind="upload", actor="GM", actor_user_id=caller.user_id,
@@ -395,9 +395,9 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
 
 
 async def gm_action_choices(services: Services, caller: Caller, campaign_name: str | None) -> list[Action]:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
-        if campaign.status != "running" or not is_gm(campaign, caller):
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
+        if campaign.status != CampaignStatus.RUNNING or not is_gm(campaign, caller):
             return []  # the GM's actions name pending rulings: nobody else may even see the list
         ruleset = record.ruleset_of(campaign)
         return list(ruleset.view(record.state_of(campaign, ruleset), Viewer.gm()).actions)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.context import Caller
 from bot.service.errors import NotAllowed, NotFound
 from bot.service.quoting import clip
-from bot.store.models import Campaign, Seat
+from bot.store import campaigns, seats
+from bot.store.models import Campaign, CampaignStatus, Seat
 from engine.core import Viewer
 
 _ID = re.compile(r"[0-9]{1,40}")  # ASCII only: str.isdigit() takes "²", which int() refuses
@@ -21,41 +21,52 @@ MAX_NAME = 60  # campaign names are 1-60 characters (campaigns.NAME)
 async def find_campaign(session: AsyncSession, caller: Caller, name: str | None = None, *,
                         for_update: bool = False, include_ended: bool = True) -> Campaign:
     """By name; else the campaign of this thread or channel; else the caller's only campaign here."""
-    base = select(Campaign).where(Campaign.guild_id == caller.guild_id)
-    if for_update:
-        base = base.with_for_update()  # PostgreSQL: one writer per campaign; SQLite: BEGIN IMMEDIATE
+    return (await find_with_seat(session, caller, name, for_update=for_update, include_ended=include_ended))[0]
+
+
+async def find_with_seat(session: AsyncSession, caller: Caller, name: str | None = None, *,
+                         for_update: bool = False, include_ended: bool = True) -> campaigns.Found:
+    """The campaign (as `find_campaign`) and the caller's seat in it, in one round trip."""
+    found, locked = await _find(session, caller, name, include_ended, for_update)
+    if for_update and not locked:  # PostgreSQL: one writer per campaign; SQLite: BEGIN IMMEDIATE holds it
+        await campaigns.lock(session, found[0])
+    return found
+
+
+async def _find(session: AsyncSession, caller: Caller, name: str | None, include_ended: bool,
+                lock: bool) -> tuple[campaigns.Found, bool]:
+    """The campaign and seat, and whether the campaign's row lock was taken with them (by id or name)."""
+    guild, user = caller.guild_id, caller.user_id
     if name and name.startswith("#") and _ID.fullmatch(name[1:]):  # buttons carry the campaign's id
         campaign_id = int(name[1:])
-        found = None if campaign_id > MAX_ID else await session.scalar(base.where(Campaign.id == campaign_id))
+        found = None if campaign_id > MAX_ID else await campaigns.by_id(session, guild, user, campaign_id,
+                                                                        lock=lock)
         if found is None:
             raise NotFound("that campaign no longer exists")
-        return found
+        return found, lock
     if name:
         wanted = " ".join(name.replace("\x00", "").split()).lower()
-        found = None if len(wanted) > MAX_NAME else await session.scalar(
-            base.where(func.lower(Campaign.name) == wanted))
+        found = None if len(wanted) > MAX_NAME else await campaigns.by_name(session, guild, user, wanted,
+                                                                            lock=lock)
         if found is None:
             raise NotFound(f"no campaign called **{clip(name, 60)}** in this server (see `/campaign list`)")
-        return found
-    here = list(await session.scalars(base.where(or_(
-        Campaign.thread_id == caller.channel_id, Campaign.gm_thread_id == caller.channel_id,
-        Campaign.id.in_(select(Seat.campaign_id).where(Seat.thread_id == caller.channel_id))))))
-    if len(here) == 1:
-        return here[0]
-    in_channel = list(await session.scalars(base.where(Campaign.channel_id == caller.channel_id)
-                                            .order_by(Campaign.id)))
-    live = [c for c in in_channel if c.status != "ended"] or (in_channel if include_ended else [])
+        return found, lock
+    here = await campaigns.here(session, guild, user, caller.channel_id)
+    threads = here.threads()
+    if len(threads) == 1:
+        return threads[0], False
+    in_channel = here.in_channel()
+    live = [f for f in in_channel if f[0].status != CampaignStatus.ENDED] or (in_channel if include_ended else [])
     if len(live) == 1:
-        return live[0]
+        return live[0], False
     if len(live) > 1:
-        names = ", ".join(f"**{c.name}**" for c in live)
+        names = ", ".join(f"**{c.name}**" for c, _ in live)
         raise NotFound(f"several campaigns run in this channel ({names}): name one with `campaign:`")
-    mine = list(await session.scalars(base.where(Campaign.status != "ended", Campaign.id.in_(
-        select(Seat.campaign_id).where(Seat.user_id == caller.user_id)))))
+    mine = here.mine()
     if len(mine) == 1:
-        return mine[0]
+        return mine[0], False
     if len(mine) > 1:
-        names = ", ".join(f"**{c.name}**" for c in mine)
+        names = ", ".join(f"**{c.name}**" for c, _ in mine)
         raise NotFound(f"you play in several campaigns ({names}): name one with `campaign:`")
     raise NotFound("no campaign here: create one with `/campaign create`, or name one with `campaign:`")
 
@@ -70,8 +81,7 @@ def require_gm(campaign: Campaign, caller: Caller) -> None:
 
 
 async def seat_of(session: AsyncSession, campaign: Campaign, caller: Caller) -> Seat | None:
-    return await session.scalar(select(Seat).where(Seat.campaign_id == campaign.id,
-                                                   Seat.user_id == caller.user_id))
+    return await seats.of_user(session, campaign.id, caller.user_id)
 
 
 async def require_seat(session: AsyncSession, campaign: Campaign, caller: Caller) -> Seat:

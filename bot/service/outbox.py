@@ -21,18 +21,17 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from sqlalchemy import func, select, update
-
 from bot.service import record, threads
 from bot.service.context import Services
 from bot.service.faults import crash_point
 from bot.service.text import split_message
+from bot.store import outbox as outbox_rows
 from bot.store.models import Campaign, OutboxPost
 from engine.core import Viewer
 from engine.rulesets import get as get_ruleset
 
 log = logging.getLogger(__name__)
-MAX_ATTEMPTS = 20  # failed sends wait RETRY_FIRST, doubling up to RETRY_MOST: about 3 hours before giving up
+MAX_ATTEMPTS = outbox_rows.MAX_ATTEMPTS
 RETRY_FIRST = timedelta(seconds=2)
 RETRY_MOST = timedelta(minutes=15)
 BACKOFF = "backoff"  # the claimant of a post waiting to be retried
@@ -165,25 +164,17 @@ async def claim(services: Services, owner: str, *, limit: int = 100) -> list[tup
     PostgreSQL: rows another deliverer is claiming right now are skipped (FOR UPDATE SKIP LOCKED). SQLite:
     the write transaction is BEGIN IMMEDIATE, so claims are serial."""
     now = services.clock.now()
-    pending = (OutboxPost.sent_at.is_(None), OutboxPost.attempts < MAX_ATTEMPTS)
     async with services.db.write() as session:
-        rows = (await session.execute(
-            select(OutboxPost.id, OutboxPost.campaign_id, OutboxPost.claimed_by, OutboxPost.claimed_until)
-            .where(*pending).order_by(OutboxPost.id).limit(limit).with_for_update(skip_locked=True))).all()
+        rows = await outbox_rows.lock_pending(session, limit)
         locked = {r.id for r in rows}
         campaigns = {r.campaign_id for r in rows if r.campaign_id is not None}
-        claimants = await session.scalars(select(OutboxPost.claimed_by).where(
-            *pending, OutboxPost.claimed_until > now, OutboxPost.claimed_by != owner).distinct())
-        dead = sorted(c for c in claimants if c and claimant_is_dead(c))
+        dead = sorted(c for c in await outbox_rows.other_claimants(session, owner, now) if claimant_is_dead(c))
         # a campaign is ours only if no other live claim holds any of its pending posts, and then only the run
         # of its posts from its earliest pending one that we hold locked (so its order is never broken)
-        held = set(await session.scalars(select(OutboxPost.campaign_id).where(
-            *pending, OutboxPost.campaign_id.in_(campaigns), OutboxPost.claimed_by != owner,
-            OutboxPost.claimed_until > now, OutboxPost.claimed_by.not_in(dead)).distinct())) if campaigns else set()
+        held = await outbox_rows.held_campaigns(session, campaigns, owner, now, dead)
         queue: dict[int, list[int]] = {}
         for cid in campaigns - held:
-            queue[cid] = list(await session.scalars(select(OutboxPost.id).where(
-                *pending, OutboxPost.campaign_id == cid).order_by(OutboxPost.id).limit(limit)))
+            queue[cid] = await outbox_rows.pending_ids(session, cid, limit)
         take: list[tuple[int, int | None]] = []
         for r in rows:
             if r.campaign_id is None:
@@ -198,8 +189,7 @@ async def claim(services: Services, owner: str, *, limit: int = 100) -> list[tup
             elif ids is not None:
                 queue.pop(r.campaign_id)  # a gap: someone else holds the next one; stop this campaign here
         if take:
-            await session.execute(update(OutboxPost).where(OutboxPost.id.in_([i for i, _ in take])).values(
-                claimed_by=owner, claimed_until=now + lease()))
+            await outbox_rows.claim(session, [i for i, _ in take], owner, now + lease())
     return take
 
 
@@ -208,9 +198,7 @@ async def release(services: Services, owner: str, post_ids: list[int]) -> None:
     if not post_ids:
         return
     async with services.db.write() as session:
-        await session.execute(update(OutboxPost).where(
-            OutboxPost.id.in_(post_ids), OutboxPost.claimed_by == owner, OutboxPost.sent_at.is_(None)).values(
-            claimed_by=None, claimed_until=None))
+        await outbox_rows.release(session, post_ids, owner)
 
 
 async def _target(services: Services, deliverer: Deliverer, post: OutboxPost) -> _Target:
@@ -318,14 +306,7 @@ async def _reconcile(services: Services, deliverer: Deliverer, post: OutboxPost,
                      since: datetime) -> int | None:
     """The id of this part if Discord already has it (sent before a crash or a lost response), else None."""
     async with services.db.read() as session:
-        known: set[int] = set()
-        for parts, message_id in await session.execute(
-                select(OutboxPost.sent_parts, OutboxPost.message_id).where(
-                    OutboxPost.campaign_id == post.campaign_id, OutboxPost.id != post.id,
-                    OutboxPost.created_at >= post.created_at - timedelta(days=1))):
-            known.update(int(p) for p in parts or [])
-            if message_id:
-                known.add(int(message_id))
+        known = await outbox_rows.sent_near(session, post)
     known.update(int(p) for p in post.sent_parts or [])
     files = (part.file[0],) if part.file else ()
     try:
@@ -411,15 +392,13 @@ async def _failed(services: Services, post_id: int, error: str, *, permanent: bo
 async def pending_count(services: Services) -> int:
     """How many posts still wait to be delivered (for tests and `herald verify`)."""
     async with services.db.read() as session:
-        return int(await session.scalar(select(func.count()).select_from(OutboxPost).where(
-            OutboxPost.sent_at.is_(None), OutboxPost.attempts < MAX_ATTEMPTS)) or 0)
+        return await outbox_rows.pending_count(session)
 
 
 async def next_retry(services: Services) -> datetime | None:
     """When the earliest post held back after a failed send may be tried again."""
     async with services.db.read() as session:
-        return await session.scalar(select(func.min(OutboxPost.claimed_until)).where(
-            OutboxPost.sent_at.is_(None), OutboxPost.claimed_by == BACKOFF, OutboxPost.attempts < MAX_ATTEMPTS))
+        return await outbox_rows.next_retry(session, BACKOFF)
 
 
 async def run(services: Services, deliverer: Deliverer, *, idle: float = 30.0) -> None:

@@ -7,13 +7,12 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from bot.service import lookup
 from bot.service.context import Caller, Services
 from bot.service.errors import ServiceError
-from bot.store.models import Receipt
+from bot.store import receipts as rows
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +29,7 @@ CHANGING = frozenset({
 })
 
 
+PRUNE_EVERY = timedelta(hours=1)  # receipts past KEEP are pruned by a process at most this often, not per command
 ASKED = "#"  # a receipt's command is "<name>#<digest of the options>": a retry is the same command, asked alike
 
 
@@ -52,43 +52,42 @@ async def record(services: Services, *, interaction_id: int, user_id: int, campa
     """Write the receipt of a committed command (its own short transaction); None if this interaction has one."""
     now = services.clock.now()
     try:
-        async with services.db.write() as session:
-            await session.execute(delete(Receipt).where(Receipt.at < now - KEEP))
-            row = Receipt(interaction_id=interaction_id, user_id=user_id, campaign_id=campaign_id,
-                          command=command[:100], at=now, outcome=outcome[:OUTCOME_CHARS], answered=False)
-            session.add(row)
-            await session.flush()
-            return int(row.id)
+        async with services.db.write_rows() as conn:
+            receipt_id = await rows.add(conn, interaction_id=interaction_id, user_id=user_id,
+                                        campaign_id=campaign_id, command=command[:100], at=now,
+                                        outcome=outcome[:OUTCOME_CHARS], answered=False)
+            if services.receipts_pruned_at is None or now - services.receipts_pruned_at >= PRUNE_EVERY:
+                await rows.prune(conn, now - KEEP)
+                services.receipts_pruned_at = now
+            return receipt_id
     except IntegrityError:
         log.warning("interaction %s already has a receipt", interaction_id)
         return None
 
 
 async def mark_answered(services: Services, receipt_id: int) -> None:
-    async with services.db.write() as session:
-        await session.execute(update(Receipt).where(Receipt.id == receipt_id).values(answered=True))
+    async with services.db.write_rows() as conn:
+        await rows.answered(conn, receipt_id)
 
 
 async def replayed(services: Services, *, interaction_id: int, user_id: int, command: str) -> bool:
     """Whether this very interaction (a gateway replay) was already carried out."""
-    async with services.db.read() as session:
-        found = await session.scalar(select(Receipt.id).where(
-            Receipt.interaction_id == interaction_id, Receipt.user_id == user_id, Receipt.command == command))
-    return found is not None
+    async with services.db.read_rows() as conn:
+        return await rows.exists(conn, interaction_id, user_id, command)
 
 
 async def unanswered(services: Services, caller: Caller, command: str, campaign: str | None) -> Earlier | None:
     """The caller's latest receipt for this command (and campaign, when it can be told) whose answer was lost."""
-    campaign_id = await _campaign_id(services, caller, campaign) if command_name(command) != "campaign create" else None
     since = services.clock.now() - WINDOW
-    query = (select(Receipt).where(Receipt.user_id == caller.user_id, Receipt.command == command,
-                                   Receipt.answered.is_(False), Receipt.at >= since)
-             .order_by(Receipt.at.desc(), Receipt.id.desc()).limit(1))
-    if campaign_id is not None:  # a receipt without a campaign (a reply that named none) still counts
-        query = query.where(or_(Receipt.campaign_id == campaign_id, Receipt.campaign_id.is_(None)))
-    async with services.db.read() as session:
-        row = await session.scalar(query)
-    return Earlier(row.id, row.command, row.at, row.outcome) if row is not None else None
+    async with services.db.read_rows() as conn:  # nearly always none: then the campaign need not be looked up
+        found = await rows.unanswered(conn, caller.user_id, command, since)
+    if not found:
+        return None
+    campaign_id = await _campaign_id(services, caller, campaign) if command_name(command) != "campaign create" else None
+    for row in found:  # a receipt without a campaign (a reply that named none) still counts
+        if campaign_id is None or row.campaign_id in (campaign_id, None):
+            return Earlier(row.id, row.command, row.at, row.outcome)
+    return None
 
 
 async def _campaign_id(services: Services, caller: Caller, name: str | None) -> int | None:

@@ -6,13 +6,15 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import event, func, select
+from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.context import Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.quoting import clip
-from bot.store.models import Campaign, LogEntry, OutboxPost, Seat, Snapshot
+from bot.store import log as log_rows
+from bot.store import seats as seat_rows
+from bot.store.models import Campaign, CampaignStatus, LogEntry, OutboxPost, Seat, Snapshot
 from engine.core import Dice, Phase, RulesError, Ruleset, Viewer, Visibility
 from engine.rulesets import get as get_ruleset
 
@@ -27,7 +29,7 @@ def ruleset_by_id(ruleset_id: str) -> Ruleset[Any]:
 def ruleset_of(campaign: Campaign) -> Ruleset[Any]:
     """The campaign's ruleset, if this build can still read the version it started with."""
     ruleset = ruleset_by_id(campaign.ruleset)
-    if campaign.status != "lobby" and not ruleset.can_read(campaign.ruleset_version):
+    if campaign.status != CampaignStatus.LOBBY and not ruleset.can_read(campaign.ruleset_version):
         raise ServiceError(f"this campaign runs {ruleset.title} {campaign.ruleset_version}, which this build "
                            f"({ruleset.version}) cannot continue; run the matching Herald version")
     return ruleset
@@ -44,8 +46,7 @@ def dice_of(campaign: Campaign, scope: str) -> Dice:
 
 
 async def seats_of(session: AsyncSession, campaign_id: int) -> list[Seat]:
-    rows = await session.scalars(select(Seat).where(Seat.campaign_id == campaign_id).order_by(Seat.position))
-    return list(rows)
+    return await seat_rows.of_campaign(session, campaign_id)
 
 
 async def seat_named(session: AsyncSession, campaign: Campaign, name: str) -> Seat:
@@ -123,9 +124,7 @@ def slug(text: str) -> str:
 
 
 async def snapshots_of(session: AsyncSession, campaign_id: int) -> Sequence[Snapshot]:
-    rows = await session.scalars(select(Snapshot).where(Snapshot.campaign_id == campaign_id,
-                                                        Snapshot.undone.is_(False)).order_by(Snapshot.seq))
-    return list(rows)
+    return await log_rows.snapshots(session, campaign_id)
 
 
 def undone_seqs(entries: Sequence[LogEntry]) -> set[int]:
@@ -141,10 +140,7 @@ def undone_seqs(entries: Sequence[LogEntry]) -> set[int]:
 async def this_phase(session: AsyncSession, campaign: Campaign) -> list[LogEntry]:
     """The log entries of the current phase that are still in effect (not taken back by a rollback)."""
     await session.flush()
-    start = await session.scalar(select(func.max(Snapshot.seq)).where(
-        Snapshot.campaign_id == campaign.id, Snapshot.undone.is_(False), Snapshot.kind == "start"))
-    entries = list(await session.scalars(select(LogEntry).where(
-        LogEntry.campaign_id == campaign.id, LogEntry.seq > (start or 0)).order_by(LogEntry.seq)))
+    entries = await log_rows.since(session, campaign.id, await log_rows.phase_start(session, campaign.id))
     undone = undone_seqs(entries)
     return [e for e in entries if e.seq not in undone]
 

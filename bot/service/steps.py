@@ -11,7 +11,7 @@ from bot.service import record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, seat_only, summary
-from bot.store.models import Campaign
+from bot.store.models import Campaign, CampaignStatus
 from engine.core import Dice, Event, Phase, Roll, Ruleset, Step, Viewer, Visibility, Window
 
 
@@ -41,7 +41,8 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
     record.log(session, campaign, services, kind=kind, actor=actor.name, actor_user_id=actor.user_id,
                visibility=visibility, body={**body, **_dump_step(step, dice)})
     rolls = dice.rolls
-    for seat in sorted({s for item in (*step.events, *rolls) for s in item.visibility.seats}):
+    seen: list[Event | Roll] = [*step.events, *rolls]
+    for seat in sorted({s for item in seen for s in item.visibility.seats}):
         if actor.viewer.kind == "seat" and actor.viewer.seat == seat:
             continue  # the actor reads it in their own reply
         text = summary(step.events, rolls, seat_only(seat))
@@ -143,7 +144,7 @@ async def schedule_autoplay(session: AsyncSession, services: Services, campaign:
 async def finish(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
                  state: Any, *, reason: str) -> None:
     """End the campaign: reveal the seed so anyone can re-derive every roll."""
-    campaign.status = "ended"
+    campaign.status = CampaignStatus.ENDED
     campaign.ended_at = services.clock.now()
     await timers.clear(session, campaign)
     final = ruleset.view(state, Viewer.spectator()).summary if state is not None else ""

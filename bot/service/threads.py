@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-
 from bot.service.faults import crash_point
+from bot.store import seats as seat_rows
 from bot.store.models import Campaign, Seat
 
 if TYPE_CHECKING:
@@ -100,4 +99,4 @@ async def keep_thread(services: Services, slot: Slot, thread_id: int) -> int:
 
 async def seat_of(services: Services, campaign_id: int, name: str) -> Seat | None:
     async with services.db.read() as session:
-        return await session.scalar(select(Seat).where(Seat.campaign_id == campaign_id, Seat.name == name))
+        return await seat_rows.named(session, campaign_id, name)

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.record import wake_after_commit
+from bot.store import timers as timer_rows
 from bot.store.models import Campaign, Timer
 
 
 async def clear(session: AsyncSession, campaign: Campaign) -> None:
-    await session.execute(delete(Timer).where(Timer.campaign_id == campaign.id, Timer.fired.is_(False)))
+    await timer_rows.clear(session, campaign.id)
     campaign.deadline = None
 
 
@@ -43,21 +43,16 @@ async def set_turn_timer(session: AsyncSession, services: Services, campaign: Ca
 
 
 async def pending_turn(session: AsyncSession, campaign: Campaign, seat: str) -> bool:
-    rows = await session.scalars(select(Timer).where(Timer.campaign_id == campaign.id, Timer.fired.is_(False),
-                                                     Timer.kind == "turn"))
-    return any(t.payload.get("seat") == seat for t in rows)
+    return any(t.payload.get("seat") == seat for t in await timer_rows.pending(session, campaign.id, "turn"))
 
 
 async def earliest(session: AsyncSession) -> datetime | None:
-    return await session.scalar(select(func.min(Timer.due_at)).where(Timer.fired.is_(False)))
+    return await timer_rows.earliest(session)
 
 
 async def due(session: AsyncSession, now: datetime) -> list[Timer]:
-    rows = await session.scalars(select(Timer).where(Timer.fired.is_(False), Timer.due_at <= now)
-                                 .order_by(Timer.due_at, Timer.id))
-    return list(rows)
+    return await timer_rows.due(session, now)
 
 
 async def clear_kind(session: AsyncSession, campaign: Campaign, kind: str) -> None:
-    await session.execute(delete(Timer).where(Timer.campaign_id == campaign.id, Timer.fired.is_(False),
-                                              Timer.kind == kind))
+    await timer_rows.clear(session, campaign.id, kind)

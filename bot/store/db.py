@@ -9,8 +9,9 @@ from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
+SINGLE_READ = "herald_single_read"  # execution option: a connection that only runs one SELECT at a time
 SQLITE_PRAGMAS = ("journal_mode=WAL", "busy_timeout=15000", "synchronous=NORMAL", "foreign_keys=ON")
 
 
@@ -29,7 +30,8 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
     def _on_begin(conn: Any) -> None:
         # A deferred BEGIN fails at once with "database is locked" when two writers collide after
         # reading; IMMEDIATE takes the write lock up front so writers queue on busy_timeout instead.
-        conn.exec_driver_sql(begin)
+        if not conn.get_execution_options().get(SINGLE_READ):  # one SELECT is its own snapshot: no BEGIN
+            conn.exec_driver_sql(begin)
 
     return engine
 
@@ -64,6 +66,21 @@ class Database:
         """One read-only transaction (never blocks writers on SQLite's WAL)."""
         async with self._read() as session, session.begin():
             yield session
+
+    @asynccontextmanager
+    async def write_rows(self) -> AsyncIterator[AsyncConnection]:
+        """One write transaction on a bare connection, for Core statements that need no ORM session."""
+        async with self.writer.begin() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def read_rows(self) -> AsyncIterator[AsyncConnection]:
+        """Reads on a bare connection, for Core statements that need no ORM session; each SELECT reads a
+        consistent snapshot of its own (on SQLite without a BEGIN: one round trip less per read)."""
+        async with self.reader.connect() as conn:
+            if self.is_sqlite:
+                await conn.execution_options(**{SINGLE_READ: True})
+            yield conn
 
     async def dispose(self) -> None:
         await self.writer.dispose()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -54,6 +55,43 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+class CampaignStatus(StrEnum):
+    """Where a campaign is in its life; stored as its value, so the column's text is unchanged."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    ENDED = "ended"
+
+
+class OrderStatus(StrEnum):
+    """Where a seat's orders for one window are: open until resolved, superseded or withdrawn."""
+
+    OPEN = "open"
+    RESOLVED = "resolved"
+    SUPERSEDED = "superseded"
+    WITHDRAWN = "withdrawn"
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class StatusText(TypeDecorator[E]):
+    """A status enum kept as plain text (no database enum type, so no migration), read back as the enum."""
+
+    impl = String
+    cache_ok = True
+
+    def __init__(self, enum: type[E], length: int) -> None:
+        super().__init__(length)
+        self.enum = enum
+
+    def process_bind_param(self, value: E | None, dialect: Dialect) -> str | None:
+        return None if value is None else self.enum(value).value  # a stray word fails here, not in the table
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> E | None:
+        return None if value is None else self.enum(value)
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
     type_annotation_map = {Json: JSON, datetime: UTCDateTime()}
@@ -80,7 +118,7 @@ class Campaign(Base):
     files: Mapped[Json]
     tables: Mapped[Json]
     gm_user_id: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[str] = mapped_column(String(10))  # lobby | running | ended
+    status: Mapped[CampaignStatus] = mapped_column(StatusText(CampaignStatus, 10))
     seed: Mapped[str] = mapped_column(String(64))  # hex; secret until the campaign ends
     commitment: Mapped[str] = mapped_column(String(64))
     state: Mapped[Json | None]
@@ -172,8 +210,8 @@ class OrderSet(Base):
     seat: Mapped[str] = mapped_column(String(40))
     phase_key: Mapped[str] = mapped_column(String(80))
     text: Mapped[str] = mapped_column(Text)
-    checks: Mapped[Json]
-    status: Mapped[str] = mapped_column(String(12))  # open | resolved | superseded
+    checks: Mapped[list[Json]] = mapped_column(JSON)
+    status: Mapped[OrderStatus] = mapped_column(StatusText(OrderStatus, 12))
     submitted_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 

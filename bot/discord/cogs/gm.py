@@ -63,7 +63,7 @@ class GM(commands.GroupCog, group_name="gm"):
     @app_commands.command()
     @app_commands.describe(to="the phase to go back to (default: the previous one)", reason="said in the thread",
                            campaign=CAMPAIGN)
-    @app_commands.autocomplete(to=snapshot_choices, campaign=campaign_names)
+    @app_commands.autocomplete(to=snapshot_choices, campaign=campaign_names)  # type: ignore[misc]  # int and str
     async def rollback(self, interaction: discord.Interaction, to: app_commands.Range[int, 1, MAX_ID] | None = None,
                        reason: Text | None = None,
                        campaign: Text | None = None) -> None:

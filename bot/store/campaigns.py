@@ -1,0 +1,137 @@
+"""Campaign queries: a campaign with the caller's seat, found by id, by name, or by where a command came from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Select, and_, bindparam, exists, func, select, union
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
+
+from bot.store.models import Campaign, CampaignStatus, Seat
+
+Found = tuple[Campaign, Seat | None]  # a campaign, and the caller's seat in it (None: not seated)
+
+
+def _with_seat() -> Select[Campaign, Seat]:
+    """A campaign joined with the seat of the user bound as `user`: one round trip finds both."""
+    return select(Campaign, Seat).outerjoin(
+        Seat, and_(Seat.campaign_id == Campaign.id, Seat.user_id == bindparam("user")))
+
+
+# Built once at import: SQLAlchemy memoizes a statement's cache key, so the hot path skips building and keying it.
+_BY_ID = _with_seat().where(Campaign.id == bindparam("id"), Campaign.guild_id == bindparam("guild"))
+_BY_NAME = _with_seat().where(Campaign.guild_id == bindparam("guild"),
+                              func.lower(Campaign.name) == bindparam("name"))
+# PostgreSQL: the campaign's row lock taken by the same statement (not the seat's: it is the outer join's side)
+_BY_ID_LOCKED = _BY_ID.with_for_update(of=Campaign)
+_BY_NAME_LOCKED = _BY_NAME.with_for_update(of=Campaign)
+# Where a command came from: the campaign's thread, its GM thread, a seat's thread, the channel it runs in, or
+# any live campaign the caller plays in here. A UNION of indexed lookups (not an OR, which SQLite answers by
+# scanning the guild's campaigns); the caller picks among them in Python by the same precedence as before.
+_C, _S, _MINE = aliased(Campaign), aliased(Seat), aliased(Campaign)  # the subqueries' own tables
+_CANDIDATES = union(
+    select(_C.id).where(_C.thread_id == bindparam("channel")),
+    select(_C.id).where(_C.gm_thread_id == bindparam("channel")),
+    select(_S.campaign_id).where(_S.thread_id == bindparam("channel")),
+    select(_C.id).where(_C.channel_id == bindparam("channel")),
+    select(_S.campaign_id).join(_MINE, _MINE.id == _S.campaign_id).where(  # not every campaign they ever played
+        # `+ 0`: not an index term, so SQLite (no ANALYZE statistics) starts from the user's seats, not the guild
+        _S.user_id == bindparam("user"), _MINE.guild_id + 0 == bindparam("guild"),
+        _MINE.status != CampaignStatus.ENDED),
+).scalar_subquery()
+_SEAT_THREAD_HERE = exists().where(_S.campaign_id == Campaign.id, _S.thread_id == bindparam("channel"))
+_HERE = (select(Campaign, Seat, _SEAT_THREAD_HERE.label("seat_thread"))
+         .outerjoin(Seat, and_(Seat.campaign_id == Campaign.id, Seat.user_id == bindparam("user")))
+         .where(Campaign.id.in_(_CANDIDATES)).order_by(Campaign.id))
+_LOCK = select(Campaign).where(Campaign.id == bindparam("id")).with_for_update().execution_options(
+    populate_existing=True)
+
+
+def _found(row: Any) -> Found | None:
+    return (row[0], row[1]) if row is not None else None
+
+
+def _remember(session: AsyncSession, user_id: int, found: Found | None) -> Found | None:
+    if found is not None and found[1] is not None:  # seats.of_user reuses it instead of asking again
+        session.info[("seat", found[0].id, user_id)] = found[1]
+    return found
+
+
+async def lock(session: AsyncSession, campaign: Campaign) -> None:
+    """Take the campaign's row lock (PostgreSQL; SQLite's BEGIN IMMEDIATE already holds the database)."""
+    if locks(session):
+        await session.execute(_LOCK, {"id": campaign.id})
+
+
+def locks(session: AsyncSession) -> bool:
+    """Whether row locks mean anything here (PostgreSQL); SQLite's BEGIN IMMEDIATE holds the whole database."""
+    return session.get_bind().dialect.name != "sqlite"
+
+
+async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id: int, *,
+                lock: bool = False) -> Found | None:
+    """By id; `lock`: under the campaign's row lock, taken by the same statement."""
+    stmt = _BY_ID_LOCKED if lock and locks(session) else _BY_ID
+    row = (await session.execute(stmt, {"id": campaign_id, "guild": guild_id, "user": user_id})).first()
+    return _remember(session, user_id, _found(row))
+
+
+async def by_name(session: AsyncSession, guild_id: int, user_id: int, name: str, *,
+                  lock: bool = False) -> Found | None:
+    """By name, case-insensitively (`name` already folded to lower case); `lock` as in `by_id`."""
+    stmt = _BY_NAME_LOCKED if lock and locks(session) else _BY_NAME
+    row = (await session.execute(stmt, {"name": name, "guild": guild_id, "user": user_id})).first()
+    return _remember(session, user_id, _found(row))
+
+
+class Here:
+    """The campaigns a command's channel may mean, each with the caller's seat, in one round trip."""
+
+    def __init__(self, rows: Sequence[Any], guild_id: int, channel_id: int) -> None:
+        self.rows = [(r[0], r[1], bool(r[2])) for r in rows if r[0].guild_id == guild_id]
+        self.channel_id = channel_id
+
+    def threads(self) -> list[Found]:
+        ch = self.channel_id
+        return [(c, s) for c, s, seat_thread in self.rows if c.thread_id == ch or c.gm_thread_id == ch or seat_thread]
+
+    def in_channel(self) -> list[Found]:
+        return [(c, s) for c, s, _ in self.rows if c.channel_id == self.channel_id]
+
+    def mine(self) -> list[Found]:
+        return [(c, s) for c, s, _ in self.rows if s is not None and c.status != CampaignStatus.ENDED]
+
+
+async def here(session: AsyncSession, guild_id: int, user_id: int, channel_id: int) -> Here:
+    rows = (await session.execute(_HERE, {"channel": channel_id, "user": user_id, "guild": guild_id})).all()
+    for campaign, seat, _ in rows:
+        _remember(session, user_id, (campaign, seat))
+    return Here(rows, guild_id, channel_id)
+
+
+_LOCK_BY_ID = select(Campaign).where(Campaign.id == bindparam("id")).with_for_update()
+_NAME_TAKEN = select(Campaign.id).where(Campaign.guild_id == bindparam("guild"),
+                                        func.lower(Campaign.name) == bindparam("name"))
+_IN_GUILD = (select(Campaign).where(Campaign.guild_id == bindparam("guild"))
+             .order_by(Campaign.status != CampaignStatus.RUNNING, Campaign.name))
+
+
+async def locked(session: AsyncSession, campaign_id: int) -> Campaign | None:
+    """The campaign under its row lock (background tasks: a timer, a delivery)."""
+    return await session.scalar(_LOCK_BY_ID, {"id": campaign_id})
+
+
+async def name_taken(session: AsyncSession, guild_id: int, name: str) -> bool:
+    return await session.scalar(_NAME_TAKEN, {"guild": guild_id, "name": name.lower()}) is not None
+
+
+async def in_guild(session: AsyncSession, guild_id: int) -> list[Campaign]:
+    """The server's campaigns, running ones first, by name."""
+    return list(await session.scalars(_IN_GUILD, {"guild": guild_id}))
+
+
+async def names_starting(session: AsyncSession, guild_id: int, prefix: str, limit: int = 25) -> list[str]:
+    return list(await session.scalars(select(Campaign.name).where(
+        Campaign.guild_id == guild_id, Campaign.name.ilike(f"{prefix}%")).order_by(Campaign.name).limit(limit)))

@@ -1,0 +1,80 @@
+"""Order queries: a seat's orders for a window (saved in one statement), and who has sent theirs."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import OrderSet, OrderStatus, Seat
+
+_OPEN = OrderSet.status == OrderStatus.OPEN
+_ONE = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign"), OrderSet.seat == bindparam("seat"),
+                              OrderSet.phase_key == bindparam("phase"))
+_OPEN_ONE = _ONE.where(_OPEN)
+_OPEN_ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign"),
+                                   OrderSet.phase_key == bindparam("phase"), _OPEN)
+# the played (not automatic) seats this window waits for that have no open orders yet
+_MISSING = select(Seat.name).where(
+    Seat.campaign_id == bindparam("campaign"), Seat.automatic.is_(False),
+    Seat.name.in_(bindparam("waiting", expanding=True)),
+    ~select(OrderSet.id).where(OrderSet.campaign_id == Seat.campaign_id, OrderSet.seat == Seat.name,
+                               OrderSet.phase_key == bindparam("phase"), _OPEN).exists())
+_PLAYED = select(Seat.name).where(Seat.campaign_id == bindparam("campaign"), Seat.automatic.is_(False),
+                                  Seat.name.in_(bindparam("waiting", expanding=True)))
+_ALL_IN = select(_PLAYED.exists() & ~_MISSING.exists())
+_SAVES: dict[str, Any] = {}
+
+
+def _save_statement(dialect: str) -> Any:
+    """INSERT … ON CONFLICT (the window) DO UPDATE: one statement whether the seat sent orders before or not."""
+    if dialect not in _SAVES:
+        insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
+        stmt = insert(OrderSet)
+        _SAVES[dialect] = stmt.on_conflict_do_update(
+            index_elements=[OrderSet.campaign_id, OrderSet.seat, OrderSet.phase_key],
+            set_={"text": stmt.excluded.text, "checks": stmt.excluded.checks, "status": stmt.excluded.status,
+                  "updated_at": stmt.excluded.updated_at})
+    return _SAVES[dialect]
+
+
+async def save(session: AsyncSession, *, campaign_id: int, seat: str, phase_key: str, text: str,
+               checks: list[dict[str, Any]], now: datetime) -> None:
+    """The seat's orders for this window, open; an earlier submission's text and checks are replaced."""
+    await session.execute(_save_statement(session.get_bind().dialect.name), {
+        "campaign_id": campaign_id, "seat": seat, "phase_key": phase_key, "text": text, "checks": checks,
+        "status": OrderStatus.OPEN, "submitted_at": now, "updated_at": now})
+
+
+async def open_one(session: AsyncSession, campaign_id: int, seat: str, phase_key: str | None) -> OrderSet | None:
+    return await session.scalar(_OPEN_ONE, {"campaign": campaign_id, "seat": seat, "phase": phase_key})
+
+
+async def open_all(session: AsyncSession, campaign_id: int, phase_key: str | None) -> dict[str, OrderSet]:
+    """Every seat's open orders for the window, by seat name."""
+    return {r.seat: r for r in await session.scalars(_OPEN_ALL, {"campaign": campaign_id, "phase": phase_key})}
+
+
+async def all_in(session: AsyncSession, campaign_id: int, phase_key: str, waiting: Collection[str]) -> bool:
+    """Whether every played seat the window waits for has open orders (False if it waits for none)."""
+    params = {"campaign": campaign_id, "phase": phase_key, "waiting": sorted(waiting)}
+    return bool(await session.scalar(_ALL_IN, params))
+
+
+_SEATS_IN = select(OrderSet.seat).where(OrderSet.campaign_id == bindparam("campaign"),
+                                        OrderSet.phase_key == bindparam("phase"), _OPEN)
+_ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign")).order_by(OrderSet.id)
+
+
+async def seats_in(session: AsyncSession, campaign_id: int, phase_key: str | None) -> set[str]:
+    """The seats with open orders for the window."""
+    return set(await session.scalars(_SEATS_IN, {"campaign": campaign_id, "phase": phase_key}))
+
+
+async def of_campaign(session: AsyncSession, campaign_id: int) -> list[OrderSet]:
+    """Every order set the campaign ever had, oldest first."""
+    return list(await session.scalars(_ALL, {"campaign": campaign_id}))

@@ -1,0 +1,175 @@
+"""The campaign unit of work: one transaction per command that saves everything or nothing, surfaces a lost race
+as a clear retryable error, and keeps `/orders submit` to a handful of SQL statements."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from sqlalchemy import event, func, select, update
+
+from bot.service import campaigns, orders
+from bot.service.clock import ManualClock
+from bot.service.context import Caller, Services
+from bot.service.errors import Conflict, ServiceError
+from bot.service.unit import campaign_tx
+from bot.store import orders as order_rows
+from bot.store.db import Database
+from bot.store.models import Campaign, CampaignStatus, LogEntry, OrderSet, OrderStatus, OutboxPost
+from engine.core import Visibility
+
+TABLE = 777
+GM = Caller(user_id=1, name="gm", guild_id=1, channel_id=TABLE)
+ROME = Caller(user_id=11, name="cato", guild_id=1, channel_id=TABLE)
+CARTHAGE = Caller(user_id=12, name="hanno", guild_id=1, channel_id=TABLE)
+
+
+async def _running(db: Database) -> Services:
+    services = Services(db=db, clock=ManualClock())
+    await campaigns.create(services, GM, "Punic Wars", "freeform", None)
+    await campaigns.join(services, ROME, "Rome", None)
+    await campaigns.join(services, CARTHAGE, "Carthage", None)
+    await campaigns.start(services, GM, None)
+    return services
+
+
+async def _counts(db: Database) -> tuple[int, int, int, int]:
+    async with db.read() as session:
+        version = await session.scalar(select(Campaign.version_id))
+        return (await session.scalar(select(func.count()).select_from(LogEntry)) or 0,
+                await session.scalar(select(func.count()).select_from(OutboxPost)) or 0,
+                await session.scalar(select(func.count()).select_from(OrderSet)) or 0, version or 0)
+
+
+@contextmanager
+def statements(db: Database) -> Iterator[list[str]]:
+    """Every SQL statement sent to the database while the block runs (BEGIN included)."""
+    seen: list[str] = []
+
+    def on(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append(statement)
+
+    engines = {db.writer.sync_engine, db.reader.sync_engine}
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", on)
+    try:
+        yield seen
+    finally:
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", on)
+
+
+async def test_the_unit_gives_the_campaign_the_callers_seat_and_its_state(db: Database) -> None:
+    services = await _running(db)
+    async with campaign_tx(services, ROME, write=False) as tx:
+        assert tx.campaign.name == "Punic Wars" and tx.campaign.status is CampaignStatus.RUNNING
+        assert tx.seat is not None and tx.seat.name == "Rome"
+        assert tx.ruleset.id == "freeform" and tx.ruleset.phase(tx.state).label == tx.campaign.phase_label
+    async with campaign_tx(services, GM, write=False) as tx:
+        assert tx.seat is None and tx.is_gm
+        with pytest.raises(ServiceError, match="no seat"):
+            tx.require_seat()
+
+
+async def test_a_failing_block_rolls_back_everything_including_its_posts(db: Database) -> None:
+    services = await _running(db)
+    before = await _counts(db)
+    services.outbox_ready.clear()
+    with pytest.raises(ServiceError, match="changed my mind"):
+        async with campaign_tx(services, ROME) as tx:
+            await tx.log(kind="note", visibility=Visibility.everyone(), body={"text": "never kept"})
+            tx.post("thread", "a post that must never be delivered")
+            await order_rows.save(tx.session, campaign_id=tx.campaign.id, seat="Rome",
+                                  phase_key=tx.campaign.phase_key or "", text="hold", checks=[],
+                                  now=services.clock.now())
+            await tx.session.flush()  # written to the database inside the transaction, then taken back
+            raise ServiceError("changed my mind")
+    assert await _counts(db) == before
+    assert not services.outbox_ready.is_set()  # the delivery task is woken only by a commit
+
+
+async def test_a_lost_race_on_the_campaigns_version_is_a_clear_retryable_conflict(db: Database) -> None:
+    services = await _running(db)
+    before = await _counts(db)
+    with pytest.raises(Conflict, match="try again") as caught:
+        async with campaign_tx(services, ROME) as tx:
+            # another writer's change this unit never saw: the campaign's version moved on under it
+            campaign = Campaign.__table__
+            await (await tx.session.connection()).execute(
+                update(campaign).where(campaign.c.id == tx.campaign.id).values(version_id=campaign.c.version_id + 1))
+            await tx.log(kind="note", visibility=Visibility.everyone(), body={"text": "lost the race"})
+    assert caught.value.retryable
+    assert await _counts(db) == before  # nothing of it was saved, the other change's stand-in included
+    reply = await orders.submit(services, ROME, "hold Sicilia", None)  # and the retry works
+    assert "saved" in reply.text
+
+
+async def test_orders_submit_runs_at_most_six_statements_and_saves_what_it_says(db: Database) -> None:
+    services = await _running(db)
+    limit = 6 if db.is_sqlite else 7  # BEGIN, find campaign+seat (PostgreSQL: + its row lock), save orders,
+    # bump the campaign's log seq, append the log entry, ask whether every seat is in
+    for text in ("hold Sicilia", "hold Sicilia | build a fleet"):  # first submission, then a replacement
+        with statements(db) as seen:
+            reply = await orders.submit(services, ROME, text, None)
+        assert "saved (" in reply.text
+        assert len(seen) <= limit, "\n".join(seen)
+    async with db.read() as session:
+        row = await session.scalar(select(OrderSet).where(OrderSet.seat == "Rome"))
+    assert row is not None and row.text == "hold Sicilia | build a fleet"
+    assert row.status is OrderStatus.OPEN and len(row.checks) >= 1
+
+
+async def test_the_last_seat_in_is_noticed_within_the_same_few_statements(db: Database) -> None:
+    services = await _running(db)
+    await orders.submit(services, ROME, "hold Sicilia", None)
+    with statements(db) as seen:
+        await orders.submit(services, CARTHAGE, "raise a levy", None)
+    assert len(seen) <= (8 if db.is_sqlite else 9)  # + the GM's "every seat has sent orders" post
+    async with db.read() as session:
+        posts = list(await session.scalars(select(OutboxPost.content).where(OutboxPost.target == "gm")))
+    assert any("Every seat has sent orders" in p for p in posts)
+
+
+@pytest.mark.parametrize("how", ["channel", "elsewhere", "name", "id"])
+async def test_the_campaign_and_the_callers_seat_are_found_in_one_statement(db: Database, how: str) -> None:
+    from bot.service.lookup import find_with_seat
+
+    services = await _running(db)
+    await campaigns.create(services, GM, "Other War", "freeform", None)  # the GM's second campaign, same channel
+    async with db.read() as session:
+        cid = await session.scalar(select(Campaign.id).where(Campaign.name == "Punic Wars"))
+    caller = Caller(user_id=ROME.user_id, name="cato", guild_id=1, channel_id=99) if how == "elsewhere" else ROME
+    name = {"name": "punic wars", "id": f"#{cid}"}.get(how)
+    found = None
+    async with db.read() as session:
+        with statements(db) as seen:
+            if how == "channel":  # two live campaigns in this channel: the caller is asked to name one
+                with pytest.raises(ServiceError, match="several campaigns"):
+                    await find_with_seat(session, caller, name)
+            else:
+                found = await find_with_seat(session, caller, name)
+    queries = [s for s in seen if not s.startswith("BEGIN")]
+    assert len(queries) == 1, queries
+    if how != "channel":
+        assert found is not None and found[0].name == "Punic Wars"
+        assert found[1] is not None and found[1].name == "Rome"
+
+
+@pytest.mark.parametrize("how", ["id", "name"])
+async def test_a_button_or_a_named_campaign_is_found_and_locked_in_one_statement(db: Database, how: str) -> None:
+    from bot.service.lookup import find_with_seat
+
+    await _running(db)
+    async with db.read() as session:
+        cid = await session.scalar(select(Campaign.id).where(Campaign.name == "Punic Wars"))
+    async with db.write() as session:
+        with statements(db) as seen:
+            campaign, seat = await find_with_seat(session, CARTHAGE, {"id": f"#{cid}", "name": "Punic Wars"}[how],
+                                                  for_update=True)
+    queries = [s for s in seen if not s.startswith("BEGIN")]
+    assert len(queries) == 1, queries
+    assert campaign.id == cid and seat is not None and seat.name == "Carthage"
+    if not db.is_sqlite:  # PostgreSQL: the campaign's row, not the (outer-joined) seat's, is locked
+        assert "FOR UPDATE OF campaign" in queries[0]
