@@ -168,13 +168,28 @@ def entry_lines(entry: LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
     return [head, *lines]
 
 
+async def turn_entries(session: AsyncSession, campaign_id: int, turn: int) -> list[LogEntry]:
+    """One turn's log entries, from the (campaign_id, turn) index, with the rollbacks that came after them.
+
+    The rollbacks (few, and possibly turns later) are what strike an undone entry through."""
+    if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
+        return []
+    entries = list(await session.scalars(select(LogEntry).where(
+        LogEntry.campaign_id == campaign_id, LogEntry.turn == turn).order_by(LogEntry.seq)))
+    if not entries:
+        return []
+    later = await session.scalars(select(LogEntry).where(
+        LogEntry.campaign_id == campaign_id, LogEntry.seq > entries[0].seq, LogEntry.kind == "rollback",
+        LogEntry.turn != turn).order_by(LogEntry.seq))
+    return entries + list(later)
+
+
 async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
         viewer = await viewer_of(session, campaign, caller)
         wanted = campaign.turn if turn is None else turn
-        entries = list(await session.scalars(select(LogEntry).where(LogEntry.campaign_id == campaign.id)
-                                             .order_by(LogEntry.seq)))
+        entries = await turn_entries(session, campaign.id, wanted)
     undone = record.undone_seqs(entries)
     lines: list[str] = []
     for entry in entries:
