@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import record, steps
+from bot.service import cache, record, steps
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, NotFound, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_seat, viewer_of
@@ -19,7 +18,7 @@ from bot.service.summaries import roll_line, summary
 from bot.store.models import Campaign, LogEntry, Snapshot
 from engine.core import Dice, Event, OrderCheck, Roll, RulesError, Viewer, Visibility, new_seed
 
-RENDER_SLOTS = asyncio.Semaphore(2)
+RENDER_SLOTS = cache.RENDER_SLOTS  # one limit for every render thread (this name kept for its importers)
 
 
 def phase_tag(phase_key: str | None) -> str:
@@ -61,7 +60,7 @@ async def legal_actions(services: Services, caller: Caller, campaign_name: str |
             raise ServiceError(f"**{campaign.name}** is not running")
         viewer = await viewer_of(session, campaign, caller)
         ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset)
+        state = record.state_of(campaign, ruleset, shared=True)
         if viewer.kind == "spectator":
             raise NotAllowed(f"you have no seat in **{campaign.name}** (watch it with `/campaign follow`)")
         view = ruleset.view(state, viewer)
@@ -133,8 +132,9 @@ async def map_image(services: Services, caller: Caller, turn: int | None, campai
         viewer = await viewer_of(session, campaign, caller)
         data, label = await _state_at(session, campaign, turn)
     ruleset = record.ruleset_of(campaign)
-    async with RENDER_SLOTS:
-        png = await asyncio.to_thread(lambda: ruleset.render(ruleset.load(data), viewer))
+    shown = campaign.turn if turn is None else turn
+    # the PNG is kept per campaign version, turn and viewer (cache.render adds the viewer to the key)
+    png = await cache.render(ruleset, data, viewer, key=(campaign.id, campaign.version_id, shown))
     if png is None:
         hint = " The GM can upload one with `/gm upload kind:regions`." if "regions" in ruleset.uploads else ""
         return Reply(f"**{campaign.name}** has no map.{hint}", campaign_id=campaign.id)
@@ -207,7 +207,7 @@ async def sheet(services: Services, caller: Caller, seat_name: str | None, campa
         if campaign.state is None:
             raise ServiceError(f"**{campaign.name}** has not started yet")
         ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset)
+        state = record.state_of(campaign, ruleset, shared=True)
         if seat_name:
             seat = await record.seat_named(session, campaign, seat_name)
             if not is_gm(campaign, caller):
