@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Integer, bindparam, func, literal_column, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import cache, record, steps
@@ -168,20 +168,26 @@ def entry_lines(entry: LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
     return [head, *lines]
 
 
+def _page_statement() -> Any:
+    """One turn's entries and the later rollbacks, in one statement built once (parameters: cid, turn)."""
+    cid, turn = bindparam("cid", type_=Integer), bindparam("turn", type_=Integer)
+    of_turn = select(LogEntry).where(LogEntry.campaign_id == cid, LogEntry.turn == turn)
+    first = select(func.min(LogEntry.seq)).where(LogEntry.campaign_id == cid, LogEntry.turn == turn)
+    rollbacks = select(LogEntry).where(LogEntry.campaign_id == cid, LogEntry.seq > first.scalar_subquery(),
+                                       LogEntry.kind == "rollback", LogEntry.turn != turn)
+    return select(LogEntry).from_statement(union_all(of_turn, rollbacks).order_by(literal_column("seq")))
+
+
+_PAGE = _page_statement()
+
+
 async def turn_entries(session: AsyncSession, campaign_id: int, turn: int) -> list[LogEntry]:
     """One turn's log entries, from the (campaign_id, turn) index, with the rollbacks that came after them.
 
     The rollbacks (few, and possibly turns later) are what strike an undone entry through."""
     if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
         return []
-    entries = list(await session.scalars(select(LogEntry).where(
-        LogEntry.campaign_id == campaign_id, LogEntry.turn == turn).order_by(LogEntry.seq)))
-    if not entries:
-        return []
-    later = await session.scalars(select(LogEntry).where(
-        LogEntry.campaign_id == campaign_id, LogEntry.seq > entries[0].seq, LogEntry.kind == "rollback",
-        LogEntry.turn != turn).order_by(LogEntry.seq))
-    return entries + list(later)
+    return list(await session.scalars(_PAGE, {"cid": campaign_id, "turn": turn}))
 
 
 async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
