@@ -18,16 +18,19 @@ from typing import Any
 
 from engine.core import Ruleset, Viewer
 
-STATE_ENTRIES = 64  # decoded states kept (a big LotE state decodes in ~2 ms and holds a few MB at most)
+STATE_ENTRIES = 32  # decoded states kept, with the stored data each came from (a big LotE state: ~2 ms to decode)
 MAP_BYTES = 32 * 2**20  # rendered PNGs kept, in bytes
+MAP_ENTRIES = 256  # and at most this many (each also holds the data it was drawn from: shared, see `_drawn_from`)
+DRAWN_ENTRIES = 32  # the stored data maps were drawn from, one object per (campaign, version, turn)
 RENDER_SLOTS = asyncio.Semaphore(2)  # CPU-heavy work (renders, big decodes) running in threads at once
 
 
 class _Lru:
     """A bounded LRU of (data it was built from, value), bounded by total weight; safe across threads."""
 
-    def __init__(self, budget: int, weigh: Callable[[Any], int]) -> None:
+    def __init__(self, budget: int, weigh: Callable[[Any], int], *, most: int | None = None) -> None:
         self.budget = budget
+        self.most = most if most is not None else budget
         self._weigh = weigh
         self._entries: OrderedDict[Hashable, tuple[Any, Any, int]] = OrderedDict()
         self._weight = 0
@@ -58,7 +61,7 @@ class _Lru:
                 self._weight -= old[2]
             self._entries[key] = (data, value, weight)
             self._weight += weight
-            while self._weight > self.budget:
+            while self._weight > self.budget or len(self._entries) > self.most:
                 _, (_, _, dropped) = self._entries.popitem(last=False)
                 self._weight -= dropped
 
@@ -69,7 +72,8 @@ class _Lru:
 
 
 STATES = _Lru(STATE_ENTRIES, lambda _state: 1)
-MAPS = _Lru(MAP_BYTES, lambda png: len(png) if png else 1)
+MAPS = _Lru(MAP_BYTES, lambda png: len(png) if png else 1, most=MAP_ENTRIES)
+_DRAWN = _Lru(DRAWN_ENTRIES, lambda _data: 1)
 _rendering: dict[Hashable, tuple[Any, asyncio.Future[bytes | None]]] = {}  # renders under way, by key
 
 
@@ -81,6 +85,16 @@ def shared_state(campaign_id: int, version: int, ruleset: Ruleset[Any], data: di
         state = ruleset.load(data)
         STATES.put(key, data, state)
     return state
+
+
+def _drawn_from(key: Hashable, data: dict[str, Any]) -> dict[str, Any]:
+    """One object for equal data under one key, so every viewer's kept map holds the same data (memory), and
+    finding a kept map after this one comparison is an identity check."""
+    kept = _DRAWN.get(key, data)
+    if kept is not None:
+        return kept  # type: ignore[no-any-return]
+    _DRAWN.put(key, data, data)
+    return data
 
 
 def _draw(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer, state: Any) -> bytes | None:
@@ -96,6 +110,7 @@ async def render(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer, *,
     if key is None:
         async with RENDER_SLOTS:
             return await asyncio.to_thread(_draw, ruleset, data, viewer, state)
+    data = _drawn_from(key, data)
     key = (key, viewer.kind, viewer.seat)  # the viewer is always part of the key: a seat never gets the GM's map
     cached = MAPS.get(key, data)
     if cached is not None:

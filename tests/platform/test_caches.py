@@ -123,3 +123,14 @@ async def test_a_spectator_never_gets_the_gms_kept_map() -> None:
     assert spectator is not None and seat is not None
     assert b"dawn" in gm and b"dawn" not in spectator and b"dawn" not in seat
     assert seeing.drawn == [Viewer.gm(), Viewer.spectator(), Viewer.of_seat("Rome")]
+
+
+def test_the_caches_stay_within_their_bounds() -> None:
+    maps = cache._Lru(100, len, most=3)
+    for i in range(5):
+        maps.put(i, {"i": i}, b"x" * 30)
+    assert [maps.get(i, {"i": i}) for i in range(5)] == [None, None, b"x" * 30, b"x" * 30, b"x" * 30]
+    maps.put("big", {}, b"x" * 101)  # more than the whole budget: not kept, and nothing else dropped for it
+    assert maps.get("big", {}) is None and maps.get(4, {"i": 4}) is not None
+    maps.put("wide", {}, b"x" * 80)  # the bytes bound drops the least recently used
+    assert maps.get("wide", {}) is not None and maps.get(2, {"i": 2}) is None and maps.get(4, {"i": 4}) is None
