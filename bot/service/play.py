@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
-from typing import Any
+import json
+from collections.abc import Sequence
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Integer, bindparam, func, literal_column, select, union_all
+from sqlalchemy import Integer, Text, bindparam, func, literal_column, select, type_coerce, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import cache, record, steps
@@ -142,7 +145,18 @@ async def map_image(services: Services, caller: Caller, turn: int | None, campai
                  campaign_id=campaign.id)
 
 
-def entry_lines(entry: LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
+class Entry(NamedTuple):
+    """One log entry as /history reads it (its columns, not an ORM object: a busy turn has hundreds)."""
+
+    seq: int
+    kind: str
+    actor: str
+    turn: int
+    visibility: dict[str, Any]
+    body: dict[str, Any]
+
+
+def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
     """What `viewer` may read of one log entry."""
     vis = Visibility.load(entry.visibility)
     events = [Event.load(e) for e in entry.body.get("events", [])]
@@ -169,25 +183,50 @@ def entry_lines(entry: LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
 
 
 def _page_statement() -> Any:
-    """One turn's entries and the later rollbacks, in one statement built once (parameters: cid, turn)."""
+    """One turn's entries and the later rollbacks, in one statement built once (parameters: cid, turn).
+
+    The JSON columns come back as text, decoded with the rest of a big page off the event loop."""
+    t = LogEntry.__table__
     cid, turn = bindparam("cid", type_=Integer), bindparam("turn", type_=Integer)
-    of_turn = select(LogEntry).where(LogEntry.campaign_id == cid, LogEntry.turn == turn)
-    first = select(func.min(LogEntry.seq)).where(LogEntry.campaign_id == cid, LogEntry.turn == turn)
-    rollbacks = select(LogEntry).where(LogEntry.campaign_id == cid, LogEntry.seq > first.scalar_subquery(),
-                                       LogEntry.kind == "rollback", LogEntry.turn != turn)
-    return select(LogEntry).from_statement(union_all(of_turn, rollbacks).order_by(literal_column("seq")))
+    columns = (t.c.seq, t.c.kind, t.c.actor, t.c.turn, type_coerce(t.c.visibility, Text).label("visibility"),
+               type_coerce(t.c.body, Text).label("body"))
+    of_turn = select(*columns).where(t.c.campaign_id == cid, t.c.turn == turn)
+    first = select(func.min(t.c.seq)).where(t.c.campaign_id == cid, t.c.turn == turn)
+    rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.seq > first.scalar_subquery(),
+                                       t.c.kind == "rollback", t.c.turn != turn)
+    return union_all(of_turn, rollbacks).order_by(literal_column("seq"))
 
 
 _PAGE = _page_statement()
+OFF_LOOP_ENTRIES = 40  # a page longer than this is decoded and written in a thread (~50 µs an entry)
 
 
-async def turn_entries(session: AsyncSession, campaign_id: int, turn: int) -> list[LogEntry]:
-    """One turn's log entries, from the (campaign_id, turn) index, with the rollbacks that came after them.
+def _json(value: Any) -> dict[str, Any]:
+    return json.loads(value) if isinstance(value, str | bytes) else dict(value)
 
-    The rollbacks (few, and possibly turns later) are what strike an undone entry through."""
+
+def _entries(rows: Sequence[Any]) -> list[Entry]:
+    return [Entry(r.seq, r.kind, r.actor, r.turn, _json(r.visibility), _json(r.body)) for r in rows]
+
+
+async def turn_rows(session: AsyncSession, campaign_id: int, turn: int) -> Sequence[Any]:
+    """One turn's log entries, from the (campaign_id, turn) index, with the rollbacks that came after them
+    (few, and possibly turns later: they are what strike an undone entry through); JSON still undecoded."""
     if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
         return []
-    return list(await session.scalars(_PAGE, {"cid": campaign_id, "turn": turn}))
+    return (await session.execute(_PAGE, {"cid": campaign_id, "turn": turn})).all()
+
+
+async def turn_entries(session: AsyncSession, campaign_id: int, turn: int) -> list[Entry]:
+    """`turn_rows`, decoded."""
+    return _entries(await turn_rows(session, campaign_id, turn))
+
+
+def _page(rows: Sequence[Any], turn: int, viewer: Viewer) -> list[str]:
+    """What `viewer` may read of one turn's rows, undone entries struck through."""
+    entries = _entries(rows)
+    undone = record.undone_seqs(cast("Sequence[LogEntry]", entries))  # it reads seq, kind and body only
+    return [line for e in entries if e.turn == turn for line in entry_lines(e, viewer, undone=e.seq in undone)]
 
 
 async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
@@ -195,12 +234,12 @@ async def history(services: Services, caller: Caller, turn: int | None, campaign
         campaign = await find_campaign(session, caller, campaign_name)
         viewer = await viewer_of(session, campaign, caller)
         wanted = campaign.turn if turn is None else turn
-        entries = await turn_entries(session, campaign.id, wanted)
-    undone = record.undone_seqs(entries)
-    lines: list[str] = []
-    for entry in entries:
-        if entry.turn == wanted:
-            lines += entry_lines(entry, viewer, undone=entry.seq in undone)
+        rows = await turn_rows(session, campaign.id, wanted)
+    if len(rows) > OFF_LOOP_ENTRIES:
+        async with cache.RENDER_SLOTS:
+            lines = await asyncio.to_thread(_page, rows, wanted, viewer)
+    else:
+        lines = _page(rows, wanted, viewer)
     if not lines:
         return Reply(f"Nothing on record for turn {wanted} of **{campaign.name}** that you may see.",
                      campaign_id=campaign.id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from bot.console.runner import Console
@@ -34,7 +36,7 @@ expect "rolled **Punic Wars** back"
 VIEWERS = [Viewer.gm(), Viewer.of_seat("Carthage"), Viewer.of_seat("Rome"), Viewer.spectator()]
 
 
-def _lines(entries: list[LogEntry], turn: int, viewer: Viewer) -> list[str]:
+def _lines(entries: list[Any], turn: int, viewer: Viewer) -> list[str]:
     undone = record.undone_seqs(entries)
     return [line for e in entries if e.turn == turn for line in entry_lines(e, viewer, undone=e.seq in undone)]
 
@@ -64,3 +66,15 @@ async def test_history_shows_the_struck_through_turn_and_refuses_no_turn(console
     for turn in ("2147483648", "-1", "99"):
         said = "\n".join(await console.run_line(f"@gaius #forum /history turn:{turn}"))
         assert "Nothing on record for turn" in said
+
+
+async def test_a_long_page_written_in_a_thread_reads_the_same(console: Console, monkeypatch: Any) -> None:
+    from bot.service import play
+
+    await console.run_script(SCRIPT)
+    said = {}
+    for limit in (10**6, 0):  # on the event loop; in a thread
+        monkeypatch.setattr(play, "OFF_LOOP_ENTRIES", limit)
+        said[limit] = [await console.run_line(f"@gaius #forum /history turn:{t}") for t in range(4)]
+    assert said[0] == said[10**6]
+    assert any("(undone by a rollback)" in line for page in said[0] for line in page)
