@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Integer, Text, bindparam, func, literal_column, select, type_coerce, union_all
+from sqlalchemy import Integer, Text, bindparam, func, select, type_coerce, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import cache, record, steps
@@ -190,11 +190,13 @@ def _page_statement() -> Any:
     cid, turn = bindparam("cid", type_=Integer), bindparam("turn", type_=Integer)
     columns = (t.c.seq, t.c.kind, t.c.actor, t.c.turn, type_coerce(t.c.visibility, Text).label("visibility"),
                type_coerce(t.c.body, Text).label("body"))
+    # no ORDER BY (the rows are sorted by seq in Python): asked for seq order, SQLite (without statistics) walks
+    # the campaign's whole log by its (campaign_id, seq) index instead of using the turn index
     of_turn = select(*columns).where(t.c.campaign_id == cid, t.c.turn == turn)
-    first = select(func.min(t.c.seq)).where(t.c.campaign_id == cid, t.c.turn == turn)
+    first = select(func.min(t.c.seq + 0)).where(t.c.campaign_id == cid, t.c.turn == turn)
     rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.seq > first.scalar_subquery(),
                                        t.c.kind == "rollback", t.c.turn != turn)
-    return union_all(of_turn, rollbacks).order_by(literal_column("seq"))
+    return union_all(of_turn, rollbacks)
 
 
 _PAGE = _page_statement()
@@ -214,7 +216,7 @@ async def turn_rows(session: AsyncSession, campaign_id: int, turn: int) -> Seque
     (few, and possibly turns later: they are what strike an undone entry through); JSON still undecoded."""
     if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
         return []
-    return (await session.execute(_PAGE, {"cid": campaign_id, "turn": turn})).all()
+    return sorted((await session.execute(_PAGE, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
 
 
 async def turn_entries(session: AsyncSession, campaign_id: int, turn: int) -> list[Entry]:
