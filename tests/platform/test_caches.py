@@ -102,7 +102,9 @@ class _Seeing:
     """A ruleset whose map shows each viewer something different (the GM sees everything)."""
 
     id = "seeing"
-    drawn: list[Viewer] = []
+
+    def __init__(self) -> None:
+        self.drawn: list[Viewer] = []
 
     def load(self, data: dict[str, Any]) -> dict[str, Any]:
         return data
@@ -134,3 +136,13 @@ def test_the_caches_stay_within_their_bounds() -> None:
     assert maps.get("big", {}) is None and maps.get(4, {"i": 4}) is not None
     maps.put("wide", {}, b"x" * 80)  # the bytes bound drops the least recently used
     assert maps.get("wide", {}) is not None and maps.get(2, {"i": 2}) is None and maps.get(4, {"i": 4}) is None
+
+
+async def test_concurrent_requests_for_one_map_draw_it_once() -> None:
+    import asyncio
+
+    seeing: Any = _Seeing()
+    data = {"secret": "s"}
+    got = await asyncio.gather(*[cache.render(seeing, dict(data), Viewer.gm(), key=(2, 1, 1)) for _ in range(6)])
+    assert len(set(got)) == 1 and seeing.drawn == [Viewer.gm()]
+    assert cache._rendering == {}
