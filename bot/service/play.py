@@ -182,24 +182,32 @@ def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> lis
     return [head, *lines]
 
 
-def _page_statement() -> Any:
-    """One turn's entries and the later rollbacks, in one statement built once (parameters: cid, turn).
+def _page_statement(*, rollbacks_by_turn: bool) -> Any:
+    """One turn's entries and the rollbacks after them that may strike them through, in one statement built once
+    (parameters: cid, turn).
 
-    The JSON columns come back as text, decoded with the rest of a big page off the event loop."""
+    A rollback that undoes an entry of turn T comes after it and is logged at a turn <= T (it returns to a
+    snapshot no later than the entry); the turns before T are fewer rows than the log after T for an early turn,
+    more for a late one, so the rollbacks are looked for through the index of whichever is shorter (`+ 0` keeps
+    SQLite, which has no statistics, off the other). The JSON columns come back as text, decoded off the loop
+    for a big page."""
     t = LogEntry.__table__
     cid, turn = bindparam("cid", type_=Integer), bindparam("turn", type_=Integer)
     columns = (t.c.seq, t.c.kind, t.c.actor, t.c.turn, type_coerce(t.c.visibility, Text).label("visibility"),
                type_coerce(t.c.body, Text).label("body"))
-    # no ORDER BY (the rows are sorted by seq in Python): asked for seq order, SQLite (without statistics) walks
-    # the campaign's whole log by its (campaign_id, seq) index instead of using the turn index
     of_turn = select(*columns).where(t.c.campaign_id == cid, t.c.turn == turn)
-    first = select(func.min(t.c.seq + 0)).where(t.c.campaign_id == cid, t.c.turn == turn)
-    rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.seq > first.scalar_subquery(),
-                                       t.c.kind == "rollback", t.c.turn != turn)
+    first = select(func.min(t.c.seq + 0)).where(t.c.campaign_id == cid, t.c.turn == turn).scalar_subquery()
+    if rollbacks_by_turn:
+        after = (t.c.turn < turn, t.c.seq + 0 > first)
+    else:
+        after = (t.c.seq > first, t.c.turn + 0 < turn)
+    rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.kind == "rollback", *after)
+    # no ORDER BY (rows are sorted in Python): asked for seq order, SQLite walks the whole log by seq instead
     return union_all(of_turn, rollbacks)
 
 
-_PAGE = _page_statement()
+_PAGE_EARLY = _page_statement(rollbacks_by_turn=True)
+_PAGE_LATE = _page_statement(rollbacks_by_turn=False)
 OFF_LOOP_ENTRIES = 40  # a page longer than this is decoded and written in a thread (~50 µs an entry)
 
 
@@ -211,17 +219,19 @@ def _entries(rows: Sequence[Any]) -> list[Entry]:
     return [Entry(r.seq, r.kind, r.actor, r.turn, _json(r.visibility), _json(r.body)) for r in rows]
 
 
-async def turn_rows(session: AsyncSession, campaign_id: int, turn: int) -> Sequence[Any]:
+async def turn_rows(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> Sequence[Any]:
     """One turn's log entries, from the (campaign_id, turn) index, with the rollbacks that came after them
-    (few, and possibly turns later: they are what strike an undone entry through); JSON still undecoded."""
+    (few, and possibly turns later: they are what strike an undone entry through); JSON still undecoded.
+    `current` is the campaign's turn now, to pick the shorter way to the rollbacks."""
     if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
         return []
-    return sorted((await session.execute(_PAGE, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
+    statement = _PAGE_EARLY if turn * 2 < current else _PAGE_LATE
+    return sorted((await session.execute(statement, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
 
 
-async def turn_entries(session: AsyncSession, campaign_id: int, turn: int) -> list[Entry]:
+async def turn_entries(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> list[Entry]:
     """`turn_rows`, decoded."""
-    return _entries(await turn_rows(session, campaign_id, turn))
+    return _entries(await turn_rows(session, campaign_id, turn, current=current))
 
 
 def _page(rows: Sequence[Any], turn: int, viewer: Viewer) -> list[str]:
@@ -236,7 +246,7 @@ async def history(services: Services, caller: Caller, turn: int | None, campaign
         campaign = await find_campaign(session, caller, campaign_name)
         viewer = await viewer_of(session, campaign, caller)
         wanted = campaign.turn if turn is None else turn
-        rows = await turn_rows(session, campaign.id, wanted)
+        rows = await turn_rows(session, campaign.id, wanted, current=campaign.turn)
     if len(rows) > OFF_LOOP_ENTRIES:
         async with cache.RENDER_SLOTS:
             lines = await asyncio.to_thread(_page, rows, wanted, viewer)

@@ -47,12 +47,15 @@ async def test_a_turn_paged_from_the_index_reads_as_the_whole_log_did(console: C
         campaign = (await session.scalars(select(Campaign))).one()
         everything = list(await session.scalars(select(LogEntry).where(LogEntry.campaign_id == campaign.id)
                                                 .order_by(LogEntry.seq)))
-        paged = {turn: await turn_entries(session, campaign.id, turn) for turn in range(5)}
+        # both ways to the later rollbacks: through the turn index (an early turn) and through seq (a late one)
+        paged = {turn: await turn_entries(session, campaign.id, turn, current=10**6) for turn in range(5)}
+        late = {turn: await turn_entries(session, campaign.id, turn, current=0) for turn in range(5)}
     # the second rollback is logged in turn 1 and takes back turn 2's actions: a rollback later than the turn
     rollbacks = [e for e in everything if e.kind == "rollback"]
     assert any(r.turn < 2 for r in rollbacks)
     assert any("undone by a rollback" in line for line in _lines(paged[2], 2, Viewer.gm()))
     for turn in range(5):
+        assert paged[turn] == late[turn]
         assert {e.turn for e in paged[turn] if e.kind != "rollback"} <= {turn}
         for viewer in VIEWERS:
             assert _lines(paged[turn], turn, viewer) == _lines(everything, turn, viewer), (turn, viewer)
