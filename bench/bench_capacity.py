@@ -319,7 +319,7 @@ async def _long_history(table: Table, name: str, turns: int) -> None:
         for start in range(0, len(rows), 5000):
             await session.execute(insert(LogEntry), rows[start:start + 5000])
         await session.execute(update(Campaign).where(Campaign.id == campaign.id)
-                              .values(log_seq=seq, version_id=Campaign.version_id + 1))
+                              .values(log_seq=seq, turn=turns, version_id=Campaign.version_id + 1))  # at its last turn
 
 
 # -- the report ---------------------------------------------------------------------------------------------------

@@ -216,7 +216,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
             lines.append(f"Last phase: **{campaign.phase_label}**")
             return Reply("\n".join(lines), campaign_id=campaign.id)
         ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset)
+        state = record.state_of(campaign, ruleset, shared=True)  # read only: the cached decode
         phase = ruleset.phase(state)
         lines.append(f"Phase: **{phase.label}**")
         if campaign.deadline:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from bot.service import record, threads
+from bot.service import cache, record, threads
 from bot.service.context import Services
 from bot.service.faults import crash_point
 from bot.service.text import split_message
@@ -35,7 +35,7 @@ MAX_ATTEMPTS = outbox_rows.MAX_ATTEMPTS
 RETRY_FIRST = timedelta(seconds=2)
 RETRY_MOST = timedelta(minutes=15)
 BACKOFF = "backoff"  # the claimant of a post waiting to be retried
-RENDER_SLOTS = asyncio.Semaphore(2)
+RENDER_SLOTS = cache.RENDER_SLOTS  # shared with /map: one limit for every render thread
 CLOCK_SLACK = timedelta(minutes=2)  # Discord's clock and ours may differ: look a little before `sending_since`
 
 
@@ -229,10 +229,10 @@ async def _target(services: Services, deliverer: Deliverer, post: OutboxPost) ->
     return _Target(None, f"unknown target {post.target}")
 
 
-def _render(job: dict[str, Any]) -> bytes | None:
-    ruleset = get_ruleset(job["ruleset"])
+async def _render(job: dict[str, Any]) -> bytes | None:
+    """Draw a queued map in a thread (decoding its state there too: big states take milliseconds)."""
     viewer = job["viewer"]
-    return ruleset.render(ruleset.load(job["state"]), Viewer(viewer["kind"], viewer.get("seat")))
+    return await cache.render(get_ruleset(job["ruleset"]), job["state"], Viewer(viewer["kind"], viewer.get("seat")))
 
 
 async def _parts(post: OutboxPost) -> list[_Part]:
@@ -242,8 +242,7 @@ async def _parts(post: OutboxPost) -> list[_Part]:
         file = (post.file_name, post.file_data)
     job = post.components.get("render")
     if job:
-        async with RENDER_SLOTS:
-            png = await asyncio.to_thread(_render, job)
+        png = await _render(job)
         if png is not None:
             file = (job["name"], png)
             content = content or job.get("caption", "")

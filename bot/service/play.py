@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from typing import Any
+import json
+from collections.abc import Sequence
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import select
+from sqlalchemy import Integer, Text, bindparam, func, select, type_coerce, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import record, steps
+from bot.service import cache, record, steps
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, NotFound, ServiceError
 from bot.service.lookup import find_campaign, is_gm, require_seat, viewer_of
@@ -19,7 +21,7 @@ from bot.service.summaries import roll_line, summary
 from bot.store.models import Campaign, LogEntry, Snapshot
 from engine.core import Dice, Event, OrderCheck, Roll, RulesError, Viewer, Visibility, new_seed
 
-RENDER_SLOTS = asyncio.Semaphore(2)
+RENDER_SLOTS = cache.RENDER_SLOTS  # one limit for every render thread (this name kept for its importers)
 
 
 def phase_tag(phase_key: str | None) -> str:
@@ -61,7 +63,7 @@ async def legal_actions(services: Services, caller: Caller, campaign_name: str |
             raise ServiceError(f"**{campaign.name}** is not running")
         viewer = await viewer_of(session, campaign, caller)
         ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset)
+        state = record.state_of(campaign, ruleset, shared=True)
         if viewer.kind == "spectator":
             raise NotAllowed(f"you have no seat in **{campaign.name}** (watch it with `/campaign follow`)")
         view = ruleset.view(state, viewer)
@@ -133,8 +135,9 @@ async def map_image(services: Services, caller: Caller, turn: int | None, campai
         viewer = await viewer_of(session, campaign, caller)
         data, label = await _state_at(session, campaign, turn)
     ruleset = record.ruleset_of(campaign)
-    async with RENDER_SLOTS:
-        png = await asyncio.to_thread(lambda: ruleset.render(ruleset.load(data), viewer))
+    shown = campaign.turn if turn is None else turn
+    # the PNG is kept per campaign version, turn and viewer (cache.render adds the viewer to the key)
+    png = await cache.render(ruleset, data, viewer, key=(campaign.id, campaign.version_id, shown))
     if png is None:
         hint = " The GM can upload one with `/gm upload kind:regions`." if "regions" in ruleset.uploads else ""
         return Reply(f"**{campaign.name}** has no map.{hint}", campaign_id=campaign.id)
@@ -142,7 +145,18 @@ async def map_image(services: Services, caller: Caller, turn: int | None, campai
                  campaign_id=campaign.id)
 
 
-def entry_lines(entry: LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
+class Entry(NamedTuple):
+    """One log entry as /history reads it (its columns, not an ORM object: a busy turn has hundreds)."""
+
+    seq: int
+    kind: str
+    actor: str
+    turn: int
+    visibility: dict[str, Any]
+    body: dict[str, Any]
+
+
+def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
     """What `viewer` may read of one log entry."""
     vis = Visibility.load(entry.visibility)
     events = [Event.load(e) for e in entry.body.get("events", [])]
@@ -168,18 +182,76 @@ def entry_lines(entry: LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
     return [head, *lines]
 
 
+def _page_statement(*, rollbacks_by_turn: bool) -> Any:
+    """One turn's entries and the rollbacks after them that may strike them through, in one statement built once
+    (parameters: cid, turn).
+
+    A rollback that undoes an entry of turn T comes after it and is logged at a turn <= T (it returns to a
+    snapshot no later than the entry); the turns before T are fewer rows than the log after T for an early turn,
+    more for a late one, so the rollbacks are looked for through the index of whichever is shorter (`+ 0` keeps
+    SQLite, which has no statistics, off the other). The JSON columns come back as text, decoded off the loop
+    for a big page."""
+    t = LogEntry.__table__
+    cid, turn = bindparam("cid", type_=Integer), bindparam("turn", type_=Integer)
+    columns = (t.c.seq, t.c.kind, t.c.actor, t.c.turn, type_coerce(t.c.visibility, Text).label("visibility"),
+               type_coerce(t.c.body, Text).label("body"))
+    of_turn = select(*columns).where(t.c.campaign_id == cid, t.c.turn == turn)
+    first = select(func.min(t.c.seq + 0)).where(t.c.campaign_id == cid, t.c.turn == turn).scalar_subquery()
+    if rollbacks_by_turn:
+        after = (t.c.turn < turn, t.c.seq + 0 > first)
+    else:
+        after = (t.c.seq > first, t.c.turn + 0 < turn)
+    rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.kind == "rollback", *after)
+    # no ORDER BY (rows are sorted in Python): asked for seq order, SQLite walks the whole log by seq instead
+    return union_all(of_turn, rollbacks)
+
+
+_PAGE_EARLY = _page_statement(rollbacks_by_turn=True)
+_PAGE_LATE = _page_statement(rollbacks_by_turn=False)
+OFF_LOOP_ENTRIES = 40  # a page longer than this is decoded and written in a thread (~50 µs an entry)
+
+
+def _json(value: Any) -> dict[str, Any]:
+    return json.loads(value) if isinstance(value, str | bytes) else dict(value)
+
+
+def _entries(rows: Sequence[Any]) -> list[Entry]:
+    return [Entry(r.seq, r.kind, r.actor, r.turn, _json(r.visibility), _json(r.body)) for r in rows]
+
+
+async def turn_rows(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> Sequence[Any]:
+    """One turn's log entries, from the (campaign_id, turn) index, with the rollbacks that came after them
+    (few, and possibly turns later: they are what strike an undone entry through); JSON still undecoded.
+    `current` is the campaign's turn now, to pick the shorter way to the rollbacks."""
+    if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
+        return []
+    statement = _PAGE_EARLY if turn * 2 < current else _PAGE_LATE
+    return sorted((await session.execute(statement, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
+
+
+async def turn_entries(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> list[Entry]:
+    """`turn_rows`, decoded."""
+    return _entries(await turn_rows(session, campaign_id, turn, current=current))
+
+
+def _page(rows: Sequence[Any], turn: int, viewer: Viewer) -> list[str]:
+    """What `viewer` may read of one turn's rows, undone entries struck through."""
+    entries = _entries(rows)
+    undone = record.undone_seqs(cast("Sequence[LogEntry]", entries))  # it reads seq, kind and body only
+    return [line for e in entries if e.turn == turn for line in entry_lines(e, viewer, undone=e.seq in undone)]
+
+
 async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)
         viewer = await viewer_of(session, campaign, caller)
         wanted = campaign.turn if turn is None else turn
-        entries = list(await session.scalars(select(LogEntry).where(LogEntry.campaign_id == campaign.id)
-                                             .order_by(LogEntry.seq)))
-    undone = record.undone_seqs(entries)
-    lines: list[str] = []
-    for entry in entries:
-        if entry.turn == wanted:
-            lines += entry_lines(entry, viewer, undone=entry.seq in undone)
+        rows = await turn_rows(session, campaign.id, wanted, current=campaign.turn)
+    if len(rows) > OFF_LOOP_ENTRIES:
+        async with cache.RENDER_SLOTS:
+            lines = await asyncio.to_thread(_page, rows, wanted, viewer)
+    else:
+        lines = _page(rows, wanted, viewer)
     if not lines:
         return Reply(f"Nothing on record for turn {wanted} of **{campaign.name}** that you may see.",
                      campaign_id=campaign.id)
@@ -192,7 +264,7 @@ async def sheet(services: Services, caller: Caller, seat_name: str | None, campa
         if campaign.state is None:
             raise ServiceError(f"**{campaign.name}** has not started yet")
         ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset)
+        state = record.state_of(campaign, ruleset, shared=True)
         if seat_name:
             seat = await record.seat_named(session, campaign, seat_name)
             if not is_gm(campaign, caller):

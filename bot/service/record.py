@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.service import cache
 from bot.service.context import Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.quoting import clip
@@ -35,9 +36,13 @@ def ruleset_of(campaign: Campaign) -> Ruleset[Any]:
     return ruleset
 
 
-def state_of(campaign: Campaign, ruleset: Ruleset[Any]) -> Any:
+def state_of(campaign: Campaign, ruleset: Ruleset[Any], *, shared: bool = False) -> Any:
+    """The campaign's decoded state: the caller's own copy, or with `shared` (a reader that never changes it)
+    one from the per-process cache, keyed by the campaign's version and checked against the stored data."""
     if campaign.state is None:
         raise ServiceError(f"**{campaign.name}** has not started yet")
+    if shared and campaign.id is not None and campaign.version_id is not None:
+        return cache.shared_state(campaign.id, campaign.version_id, ruleset, campaign.state)
     return ruleset.load(campaign.state)
 
 
