@@ -221,7 +221,8 @@ def _evaluate_notation(stream: Stream, text: str) -> int:
         value = dice.utilities.single([e.evaluate_cached(random=stream, max_dice=MAX_DICE) for e in elements])
         return _notation_total(value)
     except (dice_notation.DiceBaseException, dice_notation.ParseBaseException, ZeroDivisionError, ValueError,
-            RecursionError, OverflowError, TypeError) as exc:
+            RecursionError, OverflowError, TypeError, AttributeError, IndexError, KeyError) as exc:
+        # the library's own internals fail on some odd notations (`-0F0`: AttributeError): a refusal all the same
         raise _not_notation(text) from exc
     finally:
         _evaluating.reset(token)
