@@ -18,14 +18,6 @@ from tests.e2e.faults import Faults
 
 
 @pytest.fixture
-async def server() -> AsyncIterator[FakeDiscordServer]:
-    srv = FakeDiscordServer()
-    await srv.start()
-    yield srv
-    await srv.stop()
-
-
-@pytest.fixture
 async def http(server: FakeDiscordServer, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[discord.http.HTTPClient]:
     """discord.py's own HTTP client, pointed at the fake: its retries and errors are the real ones."""
     monkeypatch.setattr(Route, "BASE", server.base)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +19,6 @@ from tests.e2e.herald_process import HANNO, LIVIA, Herald
 
 pytestmark = pytest.mark.slow
 LEASE = "2"  # seconds: a killed process's claims on posts lapse this soon (the default is minutes)
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeDiscordServer]:
-    srv = FakeDiscordServer()
-    await srv.start()
-    yield srv
-    await srv.stop()
 
 
 def texts(server: FakeDiscordServer, needle: str) -> list[tuple[str, str]]:

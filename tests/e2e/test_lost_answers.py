@@ -4,7 +4,6 @@ whose response to Herald was lost is still answered, and answered once (no "thin
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,14 +12,6 @@ from tests.e2e.discord_server import FakeDiscordServer
 from tests.e2e.herald_process import Herald
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeDiscordServer]:
-    srv = FakeDiscordServer()
-    await srv.start()
-    yield srv
-    await srv.stop()
 
 
 @pytest.mark.parametrize(("lost", "kind"), [
