@@ -2,21 +2,71 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import sqlite3
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
-SINGLE_READ = "herald_single_read"  # execution option: a connection that only runs one SELECT at a time
+SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
 SQLITE_PRAGMAS = ("journal_mode=WAL", "busy_timeout=15000", "synchronous=NORMAL", "foreign_keys=ON")
 
 
+class _InlineConnection(aiosqlite.Connection):
+    """aiosqlite, except that a statement which cannot wait runs at once on the event loop's thread.
+
+    In WAL mode reading never waits, and neither does writing once `BEGIN IMMEDIATE` holds the write lock. What
+    can wait — taking that lock (the busy handler sleeps while another connection writes), a write outside such a
+    transaction, a commit (which may checkpoint and sync the file), closing, pragmas — still goes to aiosqlite's
+    thread. The rest takes microseconds, and a trip to the thread and back (a queue put, a wake-up, a self-pipe
+    write, an event-loop turn) cost many times the statement's own CPU."""
+
+    _writing = False  # this connection's transaction holds the write lock
+
+    async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if not self._running or not self._connection:
+            raise ValueError("Connection closed")
+        sql = args[0] if args and isinstance(args[0], str) else None
+        if self._may_wait(self._connection, fn, sql):
+            result = await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
+        else:
+            result = fn(*args, **kwargs)
+        if sql is not None and sql.startswith("BEGIN"):
+            self._writing = sql.startswith(_LOCKING)
+        return result
+
+    def _may_wait(self, conn: sqlite3.Connection, fn: Callable[..., Any], sql: str | None) -> bool:
+        if sql is None:  # a cursor, a fetch, a cursor's close, a rollback: instant; a commit or close may not be
+            return getattr(fn, "__self__", None) is conn and fn.__name__ in ("commit", "close", "backup") \
+                and (fn.__name__ != "commit" or conn.in_transaction)
+        head = sql.lstrip()[:16].upper()
+        if head.startswith(_LOCKING) or head.startswith(("COMMIT", "END", "PRAGMA", "VACUUM", "ATTACH")):
+            return True
+        if head.startswith(("SELECT", "BEGIN", "ROLLBACK", "SAVEPOINT", "RELEASE")):
+            return False
+        return not (self._writing and conn.in_transaction)  # a write without the lock may wait for it
+
+
+_LOCKING = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")
+
+
 def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
-    engine = create_async_engine(url, connect_args={"timeout": 15}, hide_parameters=True)
+    database = make_url(url).database or ":memory:"
+
+    async def connect() -> aiosqlite.Connection:
+        # the sqlite3 connection is used from two threads, never at once: each call is awaited before the next
+        connector = partial(sqlite3.connect, database, timeout=15, check_same_thread=False)
+        connection = _InlineConnection(connector, iter_chunk_size=64)
+        connection._thread.daemon = True  # as SQLAlchemy's own aiosqlite connect does
+        return await connection
+
+    engine = create_async_engine(url, async_creator=connect, hide_parameters=True)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -72,6 +122,16 @@ class Database:
         """One write transaction on a bare connection, for Core statements that need no ORM session."""
         async with self.writer.begin() as conn:
             yield conn
+
+    @asynccontextmanager
+    async def write_one(self) -> AsyncIterator[AsyncConnection]:
+        """A connection for one write statement committed on its own (on SQLite without a BEGIN: the statement
+        is its own transaction)."""
+        async with self.writer.connect() as conn:
+            if self.is_sqlite:
+                await conn.execution_options(**{SINGLE_READ: True})
+            yield conn
+            await conn.commit()
 
     @asynccontextmanager
     async def read_rows(self) -> AsyncIterator[AsyncConnection]:
