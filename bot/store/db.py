@@ -66,7 +66,11 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
         connection._thread.daemon = True  # as SQLAlchemy's own aiosqlite connect does
         return await connection
 
-    engine = create_async_engine(url, async_creator=connect, hide_parameters=True)
+    # One writer connection: SQLite lets one transaction write at a time anyway, and writers of this process then
+    # wait their turn in the pool's queue, in order, instead of in SQLite's busy handler (which sleeps up to
+    # 100 ms a try). Nested writes could never work on SQLite (the inner one waits for the outer's lock).
+    pool = {"pool_size": 1, "max_overflow": 0} if begin == "BEGIN IMMEDIATE" else {}
+    engine = create_async_engine(url, async_creator=connect, hide_parameters=True, **pool)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
