@@ -341,7 +341,8 @@ async def _reads(table: Table, tn: Table, lote: Table) -> None:
         "/campaign status (Terra Nova, turn 3 of the example)": (tn, "@gm #colonies /campaign status"),
         "/campaign status (LotE, turn 2 of the example)": (lote, "@gm #courts /campaign status"),
         "/roll 2d6+1 (logged in the campaign)": (table, "@livia #forum /roll notation:2d6+1"),
-        "/history turn:1 (freeform)": (table, "@hanno #forum /history turn:1"),
+        # a played turn (orders, results, an advance), not Punic Wars' turn 1, which holds every submit measured
+        "/history turn:1 (freeform, a played turn)": (table, "@catowar1 #war1 /history turn:1"),
         "/map (freeform regions, second call)": (table, "@livia #forum /map"),
         "/map (Terra Nova, second call)": (tn, "@isabel #colonies /map"),
     }

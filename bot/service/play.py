@@ -182,32 +182,27 @@ def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> lis
     return [head, *lines]
 
 
-def _page_statement(*, rollbacks_by_turn: bool) -> Any:
+def _page_statement() -> Any:
     """One turn's entries and the rollbacks after them that may strike them through, in one statement built once
     (parameters: cid, turn).
 
-    A rollback that undoes an entry of turn T comes after it and is logged at a turn <= T (it returns to a
-    snapshot no later than the entry); the turns before T are fewer rows than the log after T for an early turn,
-    more for a late one, so the rollbacks are looked for through the index of whichever is shorter (`+ 0` keeps
-    SQLite, which has no statistics, off the other). The JSON columns come back as text, decoded off the loop
-    for a big page."""
+    A rollback that undoes an entry of turn T comes after it and is logged at a turn < T (it returns to a
+    snapshot no later than the entry; those of turn T itself are among its entries). They are few, and found
+    through the (campaign_id, kind, seq) index however long the log (`+ 0` keeps SQLite, which has no
+    statistics, off the turn index). The JSON columns come back as text, decoded off the loop for a big page."""
     t = LogEntry.__table__
     cid, turn = bindparam("cid", type_=Integer), bindparam("turn", type_=Integer)
     columns = (t.c.seq, t.c.kind, t.c.actor, t.c.turn, type_coerce(t.c.visibility, Text).label("visibility"),
                type_coerce(t.c.body, Text).label("body"))
     of_turn = select(*columns).where(t.c.campaign_id == cid, t.c.turn == turn)
     first = select(func.min(t.c.seq + 0)).where(t.c.campaign_id == cid, t.c.turn == turn).scalar_subquery()
-    if rollbacks_by_turn:
-        after = (t.c.turn < turn, t.c.seq + 0 > first)
-    else:
-        after = (t.c.seq > first, t.c.turn + 0 < turn)
-    rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.kind == "rollback", *after)
+    rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.kind == "rollback", t.c.seq > first,
+                                       t.c.turn + 0 < turn)
     # no ORDER BY (rows are sorted in Python): asked for seq order, SQLite walks the whole log by seq instead
     return union_all(of_turn, rollbacks)
 
 
-_PAGE_EARLY = _page_statement(rollbacks_by_turn=True)
-_PAGE_LATE = _page_statement(rollbacks_by_turn=False)
+_PAGE = _page_statement()
 OFF_LOOP_ENTRIES = 40  # a page longer than this is decoded and written in a thread (~50 µs an entry)
 
 
@@ -222,11 +217,10 @@ def _entries(rows: Sequence[Any]) -> list[Entry]:
 async def turn_rows(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> Sequence[Any]:
     """One turn's log entries, from the (campaign_id, turn) index, with the rollbacks that came after them
     (few, and possibly turns later: they are what strike an undone entry through); JSON still undecoded.
-    `current` is the campaign's turn now, to pick the shorter way to the rollbacks."""
+    `current` (the campaign's turn now) is no longer needed: the rollbacks have an index of their own."""
     if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
         return []
-    statement = _PAGE_EARLY if turn * 2 < current else _PAGE_LATE
-    return sorted((await session.execute(statement, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
+    return sorted((await session.execute(_PAGE, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
 
 
 async def turn_entries(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> list[Entry]:

@@ -15,37 +15,57 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
-SQLITE_PRAGMAS = ("journal_mode=WAL", "busy_timeout=15000", "synchronous=NORMAL", "foreign_keys=ON")
+BUSY_TIMEOUT_MS = 15_000
+SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={BUSY_TIMEOUT_MS}", "synchronous=NORMAL", "foreign_keys=ON")
 
 
 class _InlineConnection(aiosqlite.Connection):
     """aiosqlite, except that a statement which cannot wait runs at once on the event loop's thread.
 
     In WAL mode reading never waits, and neither does writing once `BEGIN IMMEDIATE` holds the write lock. What
-    can wait — taking that lock (the busy handler sleeps while another connection writes), a write outside such a
-    transaction, a commit (which may checkpoint and sync the file), closing, pragmas — still goes to aiosqlite's
-    thread. The rest takes microseconds, and a trip to the thread and back (a queue put, a wake-up, a self-pipe
-    write, an event-loop turn) cost many times the statement's own CPU."""
+    can wait goes to aiosqlite's thread: a write outside such a transaction, a writer's commit (which may
+    checkpoint and sync the file), closing, pragmas, and taking the write lock while another connection holds it
+    (it is first tried here without waiting; only if that fails does the thread wait in SQLite's busy handler).
+    The rest takes microseconds, and a trip to the thread and back (a queue put, a wake-up, a self-pipe write, an
+    event-loop turn) cost many times the statement's own CPU."""
 
     _writing = False  # this connection's transaction holds the write lock
 
     async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         if not self._running or not self._connection:
             raise ValueError("Connection closed")
+        conn = self._connection
         sql = args[0] if args and isinstance(args[0], str) else None
-        if self._may_wait(self._connection, fn, sql):
+        head = sql.lstrip()[:16].upper() if sql is not None else ""
+        if head.startswith(_LOCKING) and self._lock_at_once(conn, sql or ""):
+            result = None
+        elif self._may_wait(conn, fn, head, sql is None):
             result = await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
         else:
             result = fn(*args, **kwargs)
-        if sql is not None and sql.startswith("BEGIN"):
-            self._writing = sql.startswith(_LOCKING)
+        if head.startswith("BEGIN"):
+            self._writing = head.startswith(_LOCKING)
         return result
 
-    def _may_wait(self, conn: sqlite3.Connection, fn: Callable[..., Any], sql: str | None) -> bool:
-        if sql is None:  # a cursor, a fetch, a cursor's close, a rollback: instant; a commit or close may not be
-            return getattr(fn, "__self__", None) is conn and fn.__name__ in ("commit", "close", "backup") \
-                and (fn.__name__ != "commit" or conn.in_transaction)
-        head = sql.lstrip()[:16].upper()
+    @staticmethod
+    def _lock_at_once(conn: sqlite3.Connection, begin: str) -> bool:
+        """Take the write lock if it is free now (no waiting on this thread); False if another connection has it."""
+        conn.execute("PRAGMA busy_timeout=0")
+        try:
+            conn.execute(begin)
+            return True
+        except sqlite3.OperationalError as exc:
+            if conn.in_transaction or "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            return False
+        finally:
+            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+
+    def _may_wait(self, conn: sqlite3.Connection, fn: Callable[..., Any], head: str, bare: bool) -> bool:
+        if bare:  # a cursor, a fetch, a cursor's close, a rollback: instant; a writer's commit or a close may not be
+            name = getattr(fn, "__name__", "")
+            return getattr(fn, "__self__", None) is conn and (name in ("close", "backup") or
+                                                                 name == "commit" and self._writing)
         if head.startswith(_LOCKING) or head.startswith(("COMMIT", "END", "PRAGMA", "VACUUM", "ATTACH")):
             return True
         if head.startswith(("SELECT", "BEGIN", "ROLLBACK", "SAVEPOINT", "RELEASE")):
