@@ -55,7 +55,7 @@ class _InlineConnection(aiosqlite.Connection):
             conn.execute(begin)
             return True
         except sqlite3.OperationalError as exc:
-            if conn.in_transaction or "locked" not in str(exc) and "busy" not in str(exc):
+            if conn.in_transaction or ("locked" not in str(exc) and "busy" not in str(exc)):
                 raise
             return False
         finally:
@@ -65,7 +65,7 @@ class _InlineConnection(aiosqlite.Connection):
         if bare:  # a cursor, a fetch, a cursor's close, a rollback: instant; a writer's commit or a close may not be
             name = getattr(fn, "__name__", "")
             return getattr(fn, "__self__", None) is conn and (name in ("close", "backup") or
-                                                                 name == "commit" and self._writing)
+                                                                 (name == "commit" and self._writing))
         if head.startswith(_LOCKING) or head.startswith(("COMMIT", "END", "PRAGMA", "VACUUM", "ATTACH")):
             return True
         if head.startswith(("SELECT", "BEGIN", "ROLLBACK", "SAVEPOINT", "RELEASE")):
