@@ -16,20 +16,25 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 
 SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
 BUSY_TIMEOUT_MS = 15_000
-SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={BUSY_TIMEOUT_MS}", "synchronous=NORMAL", "foreign_keys=ON")
+CHECKPOINT_EVERY = 200  # commits of one connection between checkpoints (SQLite's own: every 1000 pages of WAL)
+SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={BUSY_TIMEOUT_MS}", "synchronous=NORMAL", "foreign_keys=ON",
+                  "wal_autocheckpoint=0")
 
 
 class _InlineConnection(aiosqlite.Connection):
     """aiosqlite, except that a statement which cannot wait runs at once on the event loop's thread.
 
-    In WAL mode reading never waits, and neither does writing once `BEGIN IMMEDIATE` holds the write lock. What
-    can wait goes to aiosqlite's thread: a write outside such a transaction, a writer's commit (which may
-    checkpoint and sync the file), closing, pragmas, and taking the write lock while another connection holds it
-    (it is first tried here without waiting; only if that fails does the thread wait in SQLite's busy handler).
+    In WAL mode reading never waits, and neither does writing once `BEGIN IMMEDIATE` holds the write lock, nor
+    its commit (with synchronous=NORMAL a commit appends to the WAL without syncing; the automatic checkpoint,
+    which syncs, is off on these connections and run in the thread every CHECKPOINT_EVERY commits instead).
+    Taking the write lock (`BEGIN IMMEDIATE`, or a write that is its own transaction) is tried here without
+    waiting; only if another connection holds it does aiosqlite's thread wait in SQLite's busy handler. Closing,
+    pragmas and a write in a transaction without the lock go to the thread too.
     The rest takes microseconds, and a trip to the thread and back (a queue put, a wake-up, a self-pipe write, an
     event-loop turn) cost many times the statement's own CPU."""
 
     _writing = False  # this connection's transaction holds the write lock
+    _commits = 0
 
     async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         if not self._running or not self._connection:
@@ -37,7 +42,9 @@ class _InlineConnection(aiosqlite.Connection):
         conn = self._connection
         sql = args[0] if args and isinstance(args[0], str) else None
         head = sql.lstrip()[:16].upper() if sql is not None else ""
-        if head.startswith(_LOCKING) and self._lock_at_once(conn, sql or ""):
+        if head.startswith(_LOCKING) and self._at_once(conn, fn, args, kwargs):
+            result = None  # a cursor's execute returns nothing aiosqlite uses
+        elif self._alone(conn, head) and self._at_once(conn, fn, args, kwargs):
             result = None
         elif self._may_wait(conn, fn, head, sql is None):
             result = await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
@@ -45,27 +52,38 @@ class _InlineConnection(aiosqlite.Connection):
             result = fn(*args, **kwargs)
         if head.startswith("BEGIN"):
             self._writing = head.startswith(_LOCKING)
+        elif self._writing and sql is None and getattr(fn, "__name__", "") == "commit":
+            self._writing = False
+            self._commits += 1
+            if self._commits % CHECKPOINT_EVERY == 0:  # what SQLite's automatic checkpoint did, in the thread
+                await super()._execute(_checkpoint, conn)  # type: ignore[no-untyped-call]
         return result
 
     @staticmethod
-    def _lock_at_once(conn: sqlite3.Connection, begin: str) -> bool:
-        """Take the write lock if it is free now (no waiting on this thread); False if another connection has it."""
-        conn.execute("PRAGMA busy_timeout=0")
+    def _at_once(conn: sqlite3.Connection, fn: Callable[..., Any], args: tuple[Any, ...],
+                 kwargs: dict[str, Any]) -> bool:
+        """Run a statement that takes the write lock, if the lock is free now (no waiting on this thread); False
+        if another connection holds it (nothing was done: the thread then waits for it)."""
+        _pragma(conn, "busy_timeout=0")
         try:
-            conn.execute(begin)
+            fn(*args, **kwargs)
             return True
         except sqlite3.OperationalError as exc:
-            if conn.in_transaction or ("locked" not in str(exc) and "busy" not in str(exc)):
+            if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
             return False
         finally:
-            conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            _pragma(conn, f"busy_timeout={BUSY_TIMEOUT_MS}")
+
+    @staticmethod
+    def _alone(conn: sqlite3.Connection, head: str) -> bool:
+        """A write that is its own transaction (no BEGIN): failing for a busy lock, it leaves nothing behind."""
+        return not conn.in_transaction and head.startswith(("INSERT", "UPDATE", "DELETE"))
 
     def _may_wait(self, conn: sqlite3.Connection, fn: Callable[..., Any], head: str, bare: bool) -> bool:
-        if bare:  # a cursor, a fetch, a cursor's close, a rollback: instant; a writer's commit or a close may not be
+        if bare:  # a cursor, a fetch, a close of a cursor, a commit, a rollback: instant; closing may checkpoint
             name = getattr(fn, "__name__", "")
-            return getattr(fn, "__self__", None) is conn and (name in ("close", "backup") or
-                                                                 (name == "commit" and self._writing))
+            return getattr(fn, "__self__", None) is conn and name in ("close", "backup")
         if head.startswith(_LOCKING) or head.startswith(("COMMIT", "END", "PRAGMA", "VACUUM", "ATTACH")):
             return True
         if head.startswith(("SELECT", "BEGIN", "ROLLBACK", "SAVEPOINT", "RELEASE")):
@@ -74,6 +92,19 @@ class _InlineConnection(aiosqlite.Connection):
 
 
 _LOCKING = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")
+
+
+def _pragma(conn: sqlite3.Connection, pragma: str) -> None:
+    """A pragma, its answer read and its statement finished (an unfinished one would stop the next COMMIT)."""
+    cursor = conn.execute(f"PRAGMA {pragma}")
+    try:
+        cursor.fetchall()
+    finally:
+        cursor.close()
+
+
+def _checkpoint(conn: sqlite3.Connection) -> None:
+    _pragma(conn, "wal_checkpoint(PASSIVE)")
 
 
 def _sqlite_engine(url: str, begin: str) -> AsyncEngine:

@@ -224,17 +224,47 @@ async def test_a_writer_waiting_for_another_writers_lock_leaves_the_event_loop_f
     db = Database(f"sqlite+aiosqlite:///{tmp_path}/locked.db")
     await migrate.upgrade(db)
     services = await _running(db)
+    receipt = await receipts.record(services, interaction_id=9003, user_id=ROME.user_id, campaign_id=None,
+                                    command="orders submit#abc", outcome="")
+    assert receipt is not None
     other = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)  # another process, say `herald export`
     other.execute("BEGIN IMMEDIATE")
     try:
-        submit = asyncio.create_task(orders.submit(services, ROME, "hold Sicilia", None))
+        settle = asyncio.create_task(receipts.settle(services, receipt, answered=True, outcome="ok"))  # no BEGIN
+        submit = asyncio.create_task(orders.submit(services, ROME, "hold Sicilia", None))  # BEGIN IMMEDIATE
         ticks = 0
-        for _ in range(20):  # the loop keeps turning while the submit waits for the lock
+        for _ in range(20):  # the loop keeps turning while both wait for the lock
             await asyncio.sleep(0.01)
             ticks += 1
-        assert not submit.done() and ticks == 20
+        assert not submit.done() and not settle.done() and ticks == 20
     finally:
         other.execute("COMMIT")
         other.close()
     assert "saved" in (await submit).text
+    await settle
+    assert [r.answered for r in await _receipts(db)] == [True]
+    await db.dispose()
+
+
+async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite's own checkpoint (it syncs the file) is off on Herald's connections: Herald runs it in aiosqlite's
+    thread every CHECKPOINT_EVERY commits, and the commits after it still work."""
+    from bot.store import db as db_module
+
+    runs: list[int] = []
+
+    def counted(conn: sqlite3.Connection) -> None:
+        runs.append(1)
+        original(conn)
+
+    original = db_module._checkpoint
+    monkeypatch.setattr(db_module, "CHECKPOINT_EVERY", 3)
+    monkeypatch.setattr(db_module, "_checkpoint", counted)
+    db = Database(f"sqlite+aiosqlite:///{tmp_path}/wal.db")
+    await migrate.upgrade(db)
+    services = await _running(db)
+    for n in range(8):
+        assert "saved" in (await orders.submit(services, ROME, f"hold Sicilia {n}", None)).text
+    assert len(runs) >= 2  # and every submit after a checkpoint was saved
     await db.dispose()
