@@ -379,7 +379,7 @@ async def _growth(small: Table, big: Table) -> None:
 async def _history_growth(table: Table) -> None:
     short, long = "@catowar1 #war1 /history turn:1", f"@catowar{HISTORY_TURNS} #war{HISTORY_TURNS} /history turn:1"
     got = await side_by_side({"1": Case(table.op(short), _n(20), before=_switch(table)),
-                              "n": Case(table.op(long), _n(5), before=_switch(table))})
+                              "n": Case(table.op(long), _n(20), before=_switch(table))})
     table.use()
     await table.op(long)()
     print(f"  reply: {table.reply()}")
