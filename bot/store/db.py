@@ -159,6 +159,9 @@ class Database:
             self.reader = self.writer
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)
         self._read = async_sessionmaker(self.reader, expire_on_commit=False)
+        # the same pools, with statements that are their own transactions on SQLite (set once, not per use)
+        self._write_alone = self.writer.execution_options(**{SINGLE_READ: True}) if self.is_sqlite else self.writer
+        self._read_alone = self.reader.execution_options(**{SINGLE_READ: True}) if self.is_sqlite else self.reader
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
@@ -182,9 +185,7 @@ class Database:
     async def write_one(self) -> AsyncIterator[AsyncConnection]:
         """A connection for one write statement committed on its own (on SQLite without a BEGIN: the statement
         is its own transaction)."""
-        async with self.writer.connect() as conn:
-            if self.is_sqlite:
-                await conn.execution_options(**{SINGLE_READ: True})
+        async with self._write_alone.connect() as conn:
             yield conn
             await conn.commit()
 
@@ -192,9 +193,7 @@ class Database:
     async def read_rows(self) -> AsyncIterator[AsyncConnection]:
         """Reads on a bare connection, for Core statements that need no ORM session; each SELECT reads a
         consistent snapshot of its own (on SQLite without a BEGIN: one round trip less per read)."""
-        async with self.reader.connect() as conn:
-            if self.is_sqlite:
-                await conn.execution_options(**{SINGLE_READ: True})
+        async with self._read_alone.connect() as conn:
             yield conn
 
     async def dispose(self) -> None:
