@@ -44,7 +44,7 @@ class _InlineConnection(aiosqlite.Connection):
         head = sql.lstrip()[:16].upper() if sql is not None else ""
         if head.startswith(_LOCKING) and self._at_once(conn, fn, args, kwargs):
             result = None  # a cursor's execute returns nothing aiosqlite uses
-        elif self._alone(conn, head) and self._at_once(conn, fn, args, kwargs):
+        elif self._alone(conn, fn, head) and self._at_once(conn, fn, args, kwargs):
             result = None
         elif self._may_wait(conn, fn, head, sql is None):
             result = await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
@@ -76,9 +76,11 @@ class _InlineConnection(aiosqlite.Connection):
             _pragma(conn, f"busy_timeout={BUSY_TIMEOUT_MS}")
 
     @staticmethod
-    def _alone(conn: sqlite3.Connection, head: str) -> bool:
-        """A write that is its own transaction (no BEGIN): failing for a busy lock, it leaves nothing behind."""
-        return not conn.in_transaction and head.startswith(("INSERT", "UPDATE", "DELETE"))
+    def _alone(conn: sqlite3.Connection, fn: Callable[..., Any], head: str) -> bool:
+        """One write statement that is its own transaction (no BEGIN): failing for a busy lock, it leaves nothing
+        behind (not so an executemany, whose rows would each be a transaction of their own)."""
+        return (not conn.in_transaction and getattr(fn, "__name__", "") == "execute"
+                and head.startswith(("INSERT", "UPDATE", "DELETE")))
 
     def _may_wait(self, conn: sqlite3.Connection, fn: Callable[..., Any], head: str, bare: bool) -> bool:
         if bare:  # a cursor, a fetch, a close of a cursor, a commit, a rollback: instant; closing may checkpoint
