@@ -42,13 +42,12 @@ class _InlineConnection(aiosqlite.Connection):
         conn = self._connection
         sql = args[0] if args and isinstance(args[0], str) else None
         head = sql.lstrip()[:16].upper() if sql is not None else ""
-        if head.startswith(_LOCKING) and self._at_once(conn, fn, args, kwargs):
-            result = None  # a cursor's execute returns nothing aiosqlite uses
-        elif self._alone(conn, fn, head) and self._at_once(conn, fn, args, kwargs):
-            result = None
-        elif self._may_wait(conn, fn, head, sql is None):
+        done, result = False, None
+        if head.startswith(_LOCKING) or self._alone(conn, fn, head):
+            done, result = self._at_once(conn, fn, args, kwargs)
+        if not done and self._may_wait(conn, fn, head, sql is None):
             result = await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
-        else:
+        elif not done:
             result = fn(*args, **kwargs)
         if head.startswith("BEGIN"):
             self._writing = head.startswith(_LOCKING)
@@ -61,17 +60,16 @@ class _InlineConnection(aiosqlite.Connection):
 
     @staticmethod
     def _at_once(conn: sqlite3.Connection, fn: Callable[..., Any], args: tuple[Any, ...],
-                 kwargs: dict[str, Any]) -> bool:
-        """Run a statement that takes the write lock, if the lock is free now (no waiting on this thread); False
-        if another connection holds it (nothing was done: the thread then waits for it)."""
+                 kwargs: dict[str, Any]) -> tuple[bool, Any]:
+        """Run a statement that takes the write lock if the lock is free now (no waiting on this thread): (True,
+        its result); (False, None) if another connection holds it (nothing was done: the thread waits for it)."""
         _pragma(conn, "busy_timeout=0")
         try:
-            fn(*args, **kwargs)
-            return True
+            return True, fn(*args, **kwargs)
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc):
                 raise
-            return False
+            return False, None
         finally:
             _pragma(conn, f"busy_timeout={BUSY_TIMEOUT_MS}")
 
