@@ -11,13 +11,14 @@ from typing import Any, NamedTuple, cast
 from sqlalchemy import Integer, Text, bindparam, func, select, type_coerce, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import cache, record, steps
+from bot.service import cache, record
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, NotFound, ServiceError
-from bot.service.lookup import find_campaign, is_gm, require_seat, viewer_of
+from bot.service.lookup import find_campaign, viewer_of
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import roll_line, summary
+from bot.service.unit import campaign_tx
 from bot.store.models import Campaign, LogEntry, Snapshot
 from engine.core import Dice, Event, OrderCheck, Roll, RulesError, Viewer, Visibility, new_seed
 
@@ -31,15 +32,14 @@ def phase_tag(phase_key: str | None) -> str:
 
 async def act(services: Services, caller: Caller, action: str, campaign_name: str | None, *,
               expected_tag: str | None = None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        seat = await require_seat(session, campaign, caller)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        campaign, session = tx.campaign, tx.session
+        seat = tx.require_seat()
         if campaign.status != "running":
             raise ServiceError(f"**{campaign.name}** is not running")
         if expected_tag is not None and expected_tag != phase_tag(campaign.phase_key):
             raise ServiceError("that menu is out of date: the game has moved on. Use `/act` for the current one.")
-        ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset)
+        ruleset, state = tx.ruleset, tx.state
         dice = await record.act_dice(session, campaign)
         viewer = Viewer.of_seat(seat.name)
         try:
@@ -47,9 +47,8 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
         except RulesError as exc:
             raise ServiceError(str(exc)) from None
         # the action's own text stays with its seat (a tactic chosen in secret, say); its events say what is public
-        phase = await steps.record_step(session, services, campaign, ruleset, step, dice, kind="action",
-                                        actor=Actor(seat.name, caller.user_id, viewer), body={"action": action},
-                                        visibility=Visibility.to(seat.name))
+        phase = await tx.record_step(step, dice, kind="action", actor=Actor(seat.name, caller.user_id, viewer),
+                                     body={"action": action}, visibility=Visibility.to(seat.name))
         text = summary(step.events, dice.rolls, lambda v: v.allows(viewer)) or f"`{action}` done."
         actions = ruleset.view(step.state, viewer).actions if seat.name in phase.waiting else ()
     return Reply(text, campaign_id=campaign.id, phase_key=phase.key, actions=tuple(actions))
@@ -57,16 +56,15 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
 
 async def legal_actions(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
     """What the caller may do now, as text and as actions for menus."""
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if campaign.status != "running":
             raise ServiceError(f"**{campaign.name}** is not running")
-        viewer = await viewer_of(session, campaign, caller)
-        ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset, shared=True)
+        viewer = tx.viewer
+        state = tx.shared_state()
         if viewer.kind == "spectator":
             raise NotAllowed(f"you have no seat in **{campaign.name}** (watch it with `/campaign follow`)")
-        view = ruleset.view(state, viewer)
+        view = tx.ruleset.view(state, viewer)
         if viewer.kind == "seat" and viewer.seat not in view.phase.waiting:
             waiting = ", ".join(f"**{s}**" for s in sorted(view.phase.waiting)) or "the GM"
             raise NotAllowed(f"not your turn: {view.phase.label} waits for {waiting}")
@@ -128,12 +126,12 @@ async def _state_at(session: AsyncSession, campaign: Campaign, turn: int | None)
 
 
 async def map_image(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if campaign.state is None:
             raise ServiceError(f"**{campaign.name}** has not started yet")
-        viewer = await viewer_of(session, campaign, caller)
-        data, label = await _state_at(session, campaign, turn)
+        viewer = tx.viewer
+        data, label = await _state_at(tx.session, campaign, turn)
     ruleset = record.ruleset_of(campaign)
     shown = campaign.turn if turn is None else turn
     # the PNG is kept per campaign version, turn and viewer (cache.render adds the viewer to the key)
@@ -236,11 +234,10 @@ def _page(rows: Sequence[Any], turn: int, viewer: Viewer) -> list[str]:
 
 
 async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
-        viewer = await viewer_of(session, campaign, caller)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign, viewer = tx.campaign, tx.viewer
         wanted = campaign.turn if turn is None else turn
-        rows = await turn_rows(session, campaign.id, wanted, current=campaign.turn)
+        rows = await turn_rows(tx.session, campaign.id, wanted, current=campaign.turn)
     if len(rows) > OFF_LOOP_ENTRIES:
         async with cache.RENDER_SLOTS:
             lines = await asyncio.to_thread(_page, rows, wanted, viewer)
@@ -253,22 +250,21 @@ async def history(services: Services, caller: Caller, turn: int | None, campaign
 
 
 async def sheet(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if campaign.state is None:
             raise ServiceError(f"**{campaign.name}** has not started yet")
-        ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset, shared=True)
+        state = tx.shared_state()
         if seat_name:
-            seat = await record.seat_named(session, campaign, seat_name)
-            if not is_gm(campaign, caller):
-                own = await require_seat(session, campaign, caller)
+            seat = await record.seat_named(tx.session, campaign, seat_name)
+            if not tx.is_gm:
+                own = tx.require_seat()
                 if own.name != seat.name:
                     raise NotAllowed(f"**{seat.name}**'s sheet is private to that seat and the GM")
             viewer = Viewer.of_seat(seat.name)
         else:
-            viewer = await viewer_of(session, campaign, caller)
-        view = ruleset.view(state, viewer)
+            viewer = tx.viewer
+        view = tx.ruleset.view(state, viewer)
         title = f"**{campaign.name}** — {viewer if viewer.kind == 'seat' else viewer.kind}"
     return Reply(f"{title}\n{view.sheet or view.summary}", campaign_id=campaign.id)
 

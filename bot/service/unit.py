@@ -15,7 +15,7 @@ from bot.service.errors import Conflict, NotAllowed
 from bot.service.lookup import find_with_seat, is_gm
 from bot.store import log as log_rows
 from bot.store.models import Campaign, OutboxPost, Seat
-from engine.core import Dice, Phase, Ruleset, Step, Visibility
+from engine.core import Dice, Phase, Ruleset, Step, Viewer, Visibility
 
 
 class CampaignTx:
@@ -47,6 +47,18 @@ class CampaignTx:
     @property
     def is_gm(self) -> bool:
         return is_gm(self.campaign, self.caller)
+
+    @property
+    def viewer(self) -> Viewer:
+        """A seated player sees as their seat; the GM sees all; anyone else is a spectator (no query: the seat
+        came with the campaign)."""
+        if self.seat is not None:
+            return Viewer.of_seat(self.seat.name)
+        return Viewer.gm() if self.is_gm else Viewer.spectator()
+
+    def shared_state(self) -> Any:
+        """The decoded state from the per-process cache, for a reader that never changes it."""
+        return record.state_of(self.campaign, self.ruleset, shared=True)
 
     def require_seat(self) -> Seat:
         if self.seat is None:
