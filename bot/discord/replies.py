@@ -82,12 +82,16 @@ async def send(interaction: discord.Interaction, reply: Reply, *, command: str |
     name = command_of(interaction, command)
     receipt = None
     if name is not None:
-        try:
-            receipt = await receipts.record(bot.services, interaction_id=interaction.id,
-                                            user_id=interaction.user.id, campaign_id=reply.campaign_id,
-                                            command=name, outcome=reply.text)
-        except Exception:  # the change is saved: a missing receipt must not turn its answer into an error
-            log.exception("could not write the receipt of interaction %s", interaction.id)
+        asked = receipts.asked_for(interaction.id)
+        if asked is not None and asked.receipt_id is not None:
+            receipt = asked.receipt_id  # written with the change, in its transaction
+        else:
+            try:
+                receipt = await receipts.record(bot.services, interaction_id=interaction.id,
+                                                user_id=interaction.user.id, campaign_id=reply.campaign_id,
+                                                command=name, outcome=reply.text)
+            except Exception:  # the change is saved: a missing receipt must not turn its answer into an error
+                log.exception("could not write the receipt of interaction %s", interaction.id)
         crash_point("after-commit")
     try:
         messages = messages_for(interaction, reply)
@@ -109,12 +113,18 @@ async def send(interaction: discord.Interaction, reply: Reply, *, command: str |
         rest = "the rest of this answer could not be sent" if delivered else first
         text = f"Saved. {rest}" if name is not None else rest
         if not await tell_quietly(interaction, text) and delivered == 0:
-            return  # nothing reached them: the receipt stays unanswered for their retry to find
-    if receipt is not None:
-        try:
-            await receipts.mark_answered(bot.services, receipt)
-        except Exception:
-            log.exception("could not mark receipt %s answered", receipt)
+            await _settle(bot, receipt, answered=False, outcome=reply.text)  # kept for their retry to find
+            return
+    await _settle(bot, receipt, answered=True, outcome=reply.text)
+
+
+async def _settle(bot: HeraldBot, receipt: int | None, *, answered: bool, outcome: str) -> None:
+    if receipt is None:
+        return
+    try:
+        await receipts.settle(bot.services, receipt, answered=answered, outcome=outcome)
+    except Exception:
+        log.exception("could not settle receipt %s", receipt)
 
 
 async def earlier_answer(interaction: discord.Interaction, command: str | None = None) -> bool:
@@ -131,17 +141,18 @@ async def earlier_answer(interaction: discord.Interaction, command: str | None =
     name = command_of(interaction, command)
     if name is None:
         return False
-    if await receipts.replayed(bot.services, interaction_id=interaction.id, user_id=interaction.user.id,
-                               command=name):
-        return True
     caller = caller_of(interaction, bot.gm_role)
     campaign = getattr(interaction.namespace, "campaign", None)
-    earlier = await receipts.unanswered(bot.services, caller, name, campaign if isinstance(campaign, str) else None)
-    if earlier is None:
+    earlier = await receipts.earlier(bot.services, caller, interaction.id, name,
+                                     campaign if isinstance(campaign, str) else None)
+    if earlier is True:  # this very interaction, delivered again after a restart
+        return True
+    if earlier is None or earlier is False:
+        receipts.expect(interaction.id, interaction.user.id, name)  # its unit of work writes the receipt
         return False
+    what = f": {outgoing.quote(earlier.outcome, 1200)}" if earlier.outcome else "."  # none kept: Herald stopped
     text = (f"Your earlier `/{receipts.command_name(earlier.command)}` ({earlier.at:%H:%M} UTC) was saved, but its "
-            f"answer did not reach you: {outgoing.quote(earlier.outcome, 1200)}\nNothing was done again; run the "
-            f"command once more to do it again.")
+            f"answer did not reach you{what}\nNothing was done again; run the command once more to do it again.")
     if await tell_quietly(interaction, text):
         await receipts.mark_answered(bot.services, earlier.id)
     return True

@@ -11,13 +11,14 @@ from typing import Any, NamedTuple, cast
 from sqlalchemy import Integer, Text, bindparam, func, select, type_coerce, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import cache, record, steps
+from bot.service import cache, record
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, NotFound, ServiceError
-from bot.service.lookup import find_campaign, is_gm, require_seat, viewer_of
+from bot.service.lookup import find_campaign, viewer_of
 from bot.service.replies import Reply
 from bot.service.steps import Actor
 from bot.service.summaries import roll_line, summary
+from bot.service.unit import campaign_tx
 from bot.store.models import Campaign, LogEntry, Snapshot
 from engine.core import Dice, Event, OrderCheck, Roll, RulesError, Viewer, Visibility, new_seed
 
@@ -31,15 +32,14 @@ def phase_tag(phase_key: str | None) -> str:
 
 async def act(services: Services, caller: Caller, action: str, campaign_name: str | None, *,
               expected_tag: str | None = None) -> Reply:
-    async with services.db.write() as session:
-        campaign = await find_campaign(session, caller, campaign_name, for_update=True)
-        seat = await require_seat(session, campaign, caller)
+    async with campaign_tx(services, caller, campaign_name) as tx:
+        campaign, session = tx.campaign, tx.session
+        seat = tx.require_seat()
         if campaign.status != "running":
             raise ServiceError(f"**{campaign.name}** is not running")
         if expected_tag is not None and expected_tag != phase_tag(campaign.phase_key):
             raise ServiceError("that menu is out of date: the game has moved on. Use `/act` for the current one.")
-        ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset)
+        ruleset, state = tx.ruleset, tx.state
         dice = await record.act_dice(session, campaign)
         viewer = Viewer.of_seat(seat.name)
         try:
@@ -47,9 +47,8 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
         except RulesError as exc:
             raise ServiceError(str(exc)) from None
         # the action's own text stays with its seat (a tactic chosen in secret, say); its events say what is public
-        phase = await steps.record_step(session, services, campaign, ruleset, step, dice, kind="action",
-                                        actor=Actor(seat.name, caller.user_id, viewer), body={"action": action},
-                                        visibility=Visibility.to(seat.name))
+        phase = await tx.record_step(step, dice, kind="action", actor=Actor(seat.name, caller.user_id, viewer),
+                                     body={"action": action}, visibility=Visibility.to(seat.name))
         text = summary(step.events, dice.rolls, lambda v: v.allows(viewer)) or f"`{action}` done."
         actions = ruleset.view(step.state, viewer).actions if seat.name in phase.waiting else ()
     return Reply(text, campaign_id=campaign.id, phase_key=phase.key, actions=tuple(actions))
@@ -57,16 +56,15 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
 
 async def legal_actions(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
     """What the caller may do now, as text and as actions for menus."""
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if campaign.status != "running":
             raise ServiceError(f"**{campaign.name}** is not running")
-        viewer = await viewer_of(session, campaign, caller)
-        ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset, shared=True)
+        viewer = tx.viewer
+        state = tx.shared_state()
         if viewer.kind == "spectator":
             raise NotAllowed(f"you have no seat in **{campaign.name}** (watch it with `/campaign follow`)")
-        view = ruleset.view(state, viewer)
+        view = tx.ruleset.view(state, viewer)
         if viewer.kind == "seat" and viewer.seat not in view.phase.waiting:
             waiting = ", ".join(f"**{s}**" for s in sorted(view.phase.waiting)) or "the GM"
             raise NotAllowed(f"not your turn: {view.phase.label} waits for {waiting}")
@@ -128,12 +126,12 @@ async def _state_at(session: AsyncSession, campaign: Campaign, turn: int | None)
 
 
 async def map_image(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if campaign.state is None:
             raise ServiceError(f"**{campaign.name}** has not started yet")
-        viewer = await viewer_of(session, campaign, caller)
-        data, label = await _state_at(session, campaign, turn)
+        viewer = tx.viewer
+        data, label = await _state_at(tx.session, campaign, turn)
     ruleset = record.ruleset_of(campaign)
     shown = campaign.turn if turn is None else turn
     # the PNG is kept per campaign version, turn and viewer (cache.render adds the viewer to the key)
@@ -182,32 +180,27 @@ def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> lis
     return [head, *lines]
 
 
-def _page_statement(*, rollbacks_by_turn: bool) -> Any:
+def _page_statement() -> Any:
     """One turn's entries and the rollbacks after them that may strike them through, in one statement built once
     (parameters: cid, turn).
 
-    A rollback that undoes an entry of turn T comes after it and is logged at a turn <= T (it returns to a
-    snapshot no later than the entry); the turns before T are fewer rows than the log after T for an early turn,
-    more for a late one, so the rollbacks are looked for through the index of whichever is shorter (`+ 0` keeps
-    SQLite, which has no statistics, off the other). The JSON columns come back as text, decoded off the loop
-    for a big page."""
+    A rollback that undoes an entry of turn T comes after it and is logged at a turn < T (it returns to a
+    snapshot no later than the entry; those of turn T itself are among its entries). They are few, and found
+    through the (campaign_id, kind, seq) index however long the log (`+ 0` keeps SQLite, which has no
+    statistics, off the turn index). The JSON columns come back as text, decoded off the loop for a big page."""
     t = LogEntry.__table__
     cid, turn = bindparam("cid", type_=Integer), bindparam("turn", type_=Integer)
     columns = (t.c.seq, t.c.kind, t.c.actor, t.c.turn, type_coerce(t.c.visibility, Text).label("visibility"),
                type_coerce(t.c.body, Text).label("body"))
     of_turn = select(*columns).where(t.c.campaign_id == cid, t.c.turn == turn)
     first = select(func.min(t.c.seq + 0)).where(t.c.campaign_id == cid, t.c.turn == turn).scalar_subquery()
-    if rollbacks_by_turn:
-        after = (t.c.turn < turn, t.c.seq + 0 > first)
-    else:
-        after = (t.c.seq > first, t.c.turn + 0 < turn)
-    rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.kind == "rollback", *after)
+    rollbacks = select(*columns).where(t.c.campaign_id == cid, t.c.kind == "rollback", t.c.seq > first,
+                                       t.c.turn + 0 < turn)
     # no ORDER BY (rows are sorted in Python): asked for seq order, SQLite walks the whole log by seq instead
     return union_all(of_turn, rollbacks)
 
 
-_PAGE_EARLY = _page_statement(rollbacks_by_turn=True)
-_PAGE_LATE = _page_statement(rollbacks_by_turn=False)
+_PAGE = _page_statement()
 OFF_LOOP_ENTRIES = 40  # a page longer than this is decoded and written in a thread (~50 µs an entry)
 
 
@@ -222,11 +215,10 @@ def _entries(rows: Sequence[Any]) -> list[Entry]:
 async def turn_rows(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> Sequence[Any]:
     """One turn's log entries, from the (campaign_id, turn) index, with the rollbacks that came after them
     (few, and possibly turns later: they are what strike an undone entry through); JSON still undecoded.
-    `current` is the campaign's turn now, to pick the shorter way to the rollbacks."""
+    `current` (the campaign's turn now) is no longer needed: the rollbacks have an index of their own."""
     if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
         return []
-    statement = _PAGE_EARLY if turn * 2 < current else _PAGE_LATE
-    return sorted((await session.execute(statement, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
+    return sorted((await session.execute(_PAGE, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
 
 
 async def turn_entries(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> list[Entry]:
@@ -242,11 +234,10 @@ def _page(rows: Sequence[Any], turn: int, viewer: Viewer) -> list[str]:
 
 
 async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
-        viewer = await viewer_of(session, campaign, caller)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign, viewer = tx.campaign, tx.viewer
         wanted = campaign.turn if turn is None else turn
-        rows = await turn_rows(session, campaign.id, wanted, current=campaign.turn)
+        rows = await turn_rows(tx.session, campaign.id, wanted, current=campaign.turn)
     if len(rows) > OFF_LOOP_ENTRIES:
         async with cache.RENDER_SLOTS:
             lines = await asyncio.to_thread(_page, rows, wanted, viewer)
@@ -259,22 +250,21 @@ async def history(services: Services, caller: Caller, turn: int | None, campaign
 
 
 async def sheet(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
-    async with services.db.read() as session:
-        campaign = await find_campaign(session, caller, campaign_name)
+    async with campaign_tx(services, caller, campaign_name, write=False) as tx:
+        campaign = tx.campaign
         if campaign.state is None:
             raise ServiceError(f"**{campaign.name}** has not started yet")
-        ruleset = record.ruleset_of(campaign)
-        state = record.state_of(campaign, ruleset, shared=True)
+        state = tx.shared_state()
         if seat_name:
-            seat = await record.seat_named(session, campaign, seat_name)
-            if not is_gm(campaign, caller):
-                own = await require_seat(session, campaign, caller)
+            seat = await record.seat_named(tx.session, campaign, seat_name)
+            if not tx.is_gm:
+                own = tx.require_seat()
                 if own.name != seat.name:
                     raise NotAllowed(f"**{seat.name}**'s sheet is private to that seat and the GM")
             viewer = Viewer.of_seat(seat.name)
         else:
-            viewer = await viewer_of(session, campaign, caller)
-        view = ruleset.view(state, viewer)
+            viewer = tx.viewer
+        view = tx.ruleset.view(state, viewer)
         title = f"**{campaign.name}** — {viewer if viewer.kind == 'seat' else viewer.kind}"
     return Reply(f"{title}\n{view.sheet or view.summary}", campaign_id=campaign.id)
 

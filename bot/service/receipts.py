@@ -1,13 +1,20 @@
 """Receipts: what a state-changing command did, kept until its answer reaches the person, so that a command
-retried because its answer was lost is not applied twice."""
+retried because its answer was lost is not applied twice.
+
+A command that changes a campaign through `campaign_tx` writes its receipt inside its own transaction (the
+change and the receipt commit together, or neither does); what it answered is kept when the answer is sent.
+A command that changes nothing through the unit of work (`campaign create`) gets its receipt after it commits."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import lookup
 from bot.service.context import Caller, Services
@@ -39,12 +46,61 @@ def command_name(command: str) -> str:
 
 @dataclass(frozen=True)
 class Earlier:
-    """A receipt whose answer did not reach its person."""
+    """A receipt whose answer did not reach its person (`outcome` is empty when Herald stopped before it)."""
 
     id: int
     command: str
     at: datetime
     outcome: str
+
+
+@dataclass
+class Asked:
+    """A state-changing command being carried out for one interaction, in the task that carries it out."""
+
+    interaction_id: int
+    user_id: int
+    command: str
+    task: asyncio.Task[object] | None = field(default_factory=asyncio.current_task)
+    receipt_id: int | None = None  # written with the change
+
+
+_asked: ContextVar[Asked | None] = ContextVar("herald_asked", default=None)
+
+
+def expect(interaction_id: int, user_id: int, command: str) -> Asked:
+    """This task is about to carry out a state-changing command: its unit of work writes the receipt."""
+    asked = Asked(interaction_id, user_id, command)
+    _asked.set(asked)
+    return asked
+
+
+def asked_for(interaction_id: int) -> Asked | None:
+    """The command this task carries out for that interaction, if it is one."""
+    asked = _asked.get()
+    if asked is None or asked.interaction_id != interaction_id or asked.task is not asyncio.current_task():
+        return None
+    return asked
+
+
+async def keep_with_change(session: AsyncSession, services: Services, campaign_id: int) -> Asked | None:
+    """In a command's own write transaction: its receipt (once per command), to commit with the change; the
+    command it is for, if written."""
+    asked = _asked.get()
+    if asked is None or asked.receipt_id is not None or asked.task is not asyncio.current_task():
+        return None
+    now = services.clock.now()
+    try:
+        receipt_id = await rows.add(session, interaction_id=asked.interaction_id, user_id=asked.user_id,
+                                    campaign_id=campaign_id, command=asked.command[:100], at=now, outcome="",
+                                    answered=False)
+    except IntegrityError:  # the same interaction carried out at the same moment elsewhere: roll this one back
+        raise ServiceError("this request was already carried out") from None
+    asked.receipt_id = receipt_id
+    if services.receipts_pruned_at is None or now - services.receipts_pruned_at >= PRUNE_EVERY:
+        await rows.prune(session, now - KEEP)
+        services.receipts_pruned_at = now
+    return asked
 
 
 async def record(services: Services, *, interaction_id: int, user_id: int, campaign_id: int | None,
@@ -65,24 +121,29 @@ async def record(services: Services, *, interaction_id: int, user_id: int, campa
         return None
 
 
+async def settle(services: Services, receipt_id: int, *, answered: bool, outcome: str) -> None:
+    """What the command answered and whether it reached the person: one statement, committed on its own."""
+    async with services.db.write_one() as conn:
+        await rows.settle(conn, receipt_id, answered=answered, outcome=outcome[:OUTCOME_CHARS])
+
+
 async def mark_answered(services: Services, receipt_id: int) -> None:
-    async with services.db.write_rows() as conn:
+    async with services.db.write_one() as conn:
         await rows.answered(conn, receipt_id)
 
 
-async def replayed(services: Services, *, interaction_id: int, user_id: int, command: str) -> bool:
-    """Whether this very interaction (a gateway replay) was already carried out."""
-    async with services.db.read_rows() as conn:
-        return await rows.exists(conn, interaction_id, user_id, command)
-
-
-async def unanswered(services: Services, caller: Caller, command: str, campaign: str | None) -> Earlier | None:
-    """The caller's latest receipt for this command (and campaign, when it can be told) whose answer was lost."""
+async def earlier(services: Services, caller: Caller, interaction_id: int, command: str,
+                  campaign: str | None) -> Earlier | bool | None:
+    """Before a command runs: True if this very interaction (a gateway replay) was already carried out; else the
+    caller's latest receipt for this command (and campaign, when it can be told) whose answer was lost; else
+    None. One read, which nearly always finds nothing."""
     since = services.clock.now() - WINDOW
-    async with services.db.read_rows() as conn:  # nearly always none: then the campaign need not be looked up
-        found = await rows.unanswered(conn, caller.user_id, command, since)
+    async with services.db.read_rows() as conn:
+        found = await rows.earlier(conn, interaction_id, caller.user_id, command, since)
     if not found:
         return None
+    if any(row.interaction_id == interaction_id for row in found):
+        return True
     campaign_id = await _campaign_id(services, caller, campaign) if command_name(command) != "campaign create" else None
     for row in found:  # a receipt without a campaign (a reply that named none) still counts
         if campaign_id is None or row.campaign_id in (campaign_id, None):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,7 +124,7 @@ async def announce(session: AsyncSession, services: Services, campaign: Campaign
                 await timers.set_turn_timer(session, services, campaign, name, services.clock.now() + timer)
         await schedule_autoplay(session, services, campaign, phase)
     elif phase.window is Window.GM:
-        view = ruleset.view(state, Viewer.gm())
+        view = await asyncio.to_thread(ruleset.view, state, Viewer.gm())  # a big campaign's desk: off the loop
         choices = "\n".join(f"• `{a.text}` — {a.label}" if a.label != a.text else f"• `{a.text}`"
                             for a in view.actions)
         record.post(session, campaign, services, "gm",
@@ -147,7 +148,7 @@ async def finish(session: AsyncSession, services: Services, campaign: Campaign, 
     campaign.status = CampaignStatus.ENDED
     campaign.ended_at = services.clock.now()
     await timers.clear(session, campaign)
-    final = ruleset.view(state, Viewer.spectator()).summary if state is not None else ""
+    final = (await asyncio.to_thread(ruleset.view, state, Viewer.spectator())).summary if state is not None else ""
     record.log(session, campaign, services, kind="end", actor="system", actor_user_id=None,
                visibility=Visibility.everyone(), body={"reason": reason, "seed": campaign.seed})
     record.post(session, campaign, services, "thread",

@@ -9,13 +9,13 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.service import record, steps
+from bot.service import receipts, record, steps
 from bot.service.context import Caller, Services
 from bot.service.errors import Conflict, NotAllowed
 from bot.service.lookup import find_with_seat, is_gm
 from bot.store import log as log_rows
 from bot.store.models import Campaign, OutboxPost, Seat
-from engine.core import Dice, Phase, Ruleset, Step, Visibility
+from engine.core import Dice, Phase, Ruleset, Step, Viewer, Visibility
 
 
 class CampaignTx:
@@ -47,6 +47,18 @@ class CampaignTx:
     @property
     def is_gm(self) -> bool:
         return is_gm(self.campaign, self.caller)
+
+    @property
+    def viewer(self) -> Viewer:
+        """A seated player sees as their seat; the GM sees all; anyone else is a spectator (no query: the seat
+        came with the campaign)."""
+        if self.seat is not None:
+            return Viewer.of_seat(self.seat.name)
+        return Viewer.gm() if self.is_gm else Viewer.spectator()
+
+    def shared_state(self) -> Any:
+        """The decoded state from the per-process cache, for a reader that never changes it."""
+        return record.state_of(self.campaign, self.ruleset, shared=True)
 
     def require_seat(self) -> Seat:
         if self.seat is None:
@@ -83,11 +95,18 @@ async def campaign_tx(services: Services, caller: Caller, name: str | None = Non
     ends, rolled back entirely (log, orders, outbox posts) if it raises. A write locks the campaign unless told
     not to; a write that lost a race on the campaign's version raises `Conflict`, which is safe to retry."""
     lock = write if for_update is None else for_update
+    kept: receipts.Asked | None = None
     try:
         async with services.db.write() if write else services.db.read() as session:
             campaign, seat = await find_with_seat(session, caller, name, for_update=lock,
                                                   include_ended=include_ended)
             yield CampaignTx(services, caller, session, campaign, seat)
-    except StaleDataError:
-        raise Conflict("the campaign was changed by someone else at the same moment, so nothing of this was "
-                       "saved: try again") from None
+            if write:  # the command's receipt commits with its change (see receipts)
+                kept = await receipts.keep_with_change(session, services, campaign.id)
+    except BaseException as exc:
+        if kept is not None:  # not committed after all
+            kept.receipt_id = None
+        if isinstance(exc, StaleDataError):
+            raise Conflict("the campaign was changed by someone else at the same moment, so nothing of this was "
+                           "saved: try again") from None
+        raise

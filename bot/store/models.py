@@ -166,7 +166,8 @@ class LogEntry(Base):
 
     __tablename__ = "log_entry"
     __table_args__ = (UniqueConstraint("campaign_id", "seq", name="uq_log_entry_campaign_seq"),
-                      Index("ix_log_entry_campaign_turn", "campaign_id", "turn"))  # /history pages by turn
+                      Index("ix_log_entry_campaign_turn", "campaign_id", "turn"),  # /history pages by turn
+                      Index("ix_log_entry_campaign_kind", "campaign_id", "kind", "seq"))  # and finds the rollbacks
 
     id: Mapped[int] = mapped_column(primary_key=True)
     campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), index=True)

@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.models import OrderSet, OrderStatus, Seat
+from bot.store.models import Base, OrderSet, OrderStatus, Seat
 
 _OPEN = OrderSet.status == OrderStatus.OPEN
 _ONE = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign"), OrderSet.seat == bindparam("seat"),
@@ -28,15 +28,16 @@ _PLAYED = select(Seat.name).where(Seat.campaign_id == bindparam("campaign"), Sea
                                   Seat.name.in_(bindparam("waiting", expanding=True)))
 _ALL_IN = select(_PLAYED.exists() & ~_MISSING.exists())
 _SAVES: dict[str, Any] = {}
+_TABLE = Base.metadata.tables["order_set"]
 
 
 def _save_statement(dialect: str) -> Any:
     """INSERT … ON CONFLICT (the window) DO UPDATE: one statement whether the seat sent orders before or not."""
     if dialect not in _SAVES:
         insert = sqlite.insert if dialect == "sqlite" else postgresql.insert
-        stmt = insert(OrderSet)
+        stmt = insert(_TABLE)  # the table, not the entity: no ORM bulk-insert machinery for one row
         _SAVES[dialect] = stmt.on_conflict_do_update(
-            index_elements=[OrderSet.campaign_id, OrderSet.seat, OrderSet.phase_key],
+            index_elements=[_TABLE.c.campaign_id, _TABLE.c.seat, _TABLE.c.phase_key],
             set_={"text": stmt.excluded.text, "checks": stmt.excluded.checks, "status": stmt.excluded.status,
                   "updated_at": stmt.excluded.updated_at})
     return _SAVES[dialect]

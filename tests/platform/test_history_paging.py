@@ -47,7 +47,7 @@ async def test_a_turn_paged_from_the_index_reads_as_the_whole_log_did(console: C
         campaign = (await session.scalars(select(Campaign))).one()
         everything = list(await session.scalars(select(LogEntry).where(LogEntry.campaign_id == campaign.id)
                                                 .order_by(LogEntry.seq)))
-        # both ways to the later rollbacks: through the turn index (an early turn) and through seq (a late one)
+        # the later rollbacks come from their own (campaign_id, kind, seq) index however late the turn is
         paged = {turn: await turn_entries(session, campaign.id, turn, current=10**6) for turn in range(5)}
         late = {turn: await turn_entries(session, campaign.id, turn, current=0) for turn in range(5)}
     # the second rollback is logged in turn 1 and takes back turn 2's actions: a rollback later than the turn

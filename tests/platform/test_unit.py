@@ -3,21 +3,25 @@ as a clear retryable error, and keeps `/orders submit` to a handful of SQL state
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import event, func, select, update
 
-from bot.service import campaigns, orders
+from bot.service import campaigns, orders, receipts
 from bot.service.clock import ManualClock
 from bot.service.context import Caller, Services
 from bot.service.errors import Conflict, ServiceError
 from bot.service.unit import campaign_tx
+from bot.store import migrate
 from bot.store import orders as order_rows
 from bot.store.db import Database
-from bot.store.models import Campaign, CampaignStatus, LogEntry, OrderSet, OrderStatus, OutboxPost
+from bot.store.models import Campaign, CampaignStatus, LogEntry, OrderSet, OrderStatus, OutboxPost, Receipt
 from engine.core import Visibility
 
 TABLE = 777
@@ -173,3 +177,94 @@ async def test_a_button_or_a_named_campaign_is_found_and_locked_in_one_statement
     assert campaign.id == cid and seat is not None and seat.name == "Carthage"
     if not db.is_sqlite:  # PostgreSQL: the campaign's row, not the (outer-joined) seat's, is locked
         assert "FOR UPDATE OF campaign" in queries[0]
+
+
+async def _receipts(db: Database) -> list[Receipt]:
+    async with db.read() as session:
+        return list(await session.scalars(select(Receipt).order_by(Receipt.id)))
+
+
+async def test_a_commands_receipt_commits_with_its_change_or_not_at_all(db: Database) -> None:
+    services = await _running(db)
+    before = len(await _receipts(db))
+    asked = receipts.expect(interaction_id=9001, user_id=ROME.user_id, command="orders submit#abc")
+    with pytest.raises(ServiceError, match="your orders are empty"):
+        await orders.submit(services, ROME, "   ", None)  # refused: nothing saved, so no receipt either
+    assert asked.receipt_id is None and len(await _receipts(db)) == before
+    reply = await orders.submit(services, ROME, "hold Sicilia", None)
+    assert "saved" in reply.text and asked.receipt_id is not None
+    kept = (await _receipts(db))[-1]
+    assert (kept.id, kept.interaction_id, kept.answered) == (asked.receipt_id, 9001, False)
+    async with db.read() as session:  # in the same transaction as the orders it receipts
+        assert await session.scalar(select(func.count()).select_from(OrderSet)) == 1
+    await orders.submit(services, ROME, "hold Sicilia | build a fleet", None)  # the same task's later write
+    assert len(await _receipts(db)) == before + 1  # one receipt per command, however many units it runs
+    await receipts.settle(services, asked.receipt_id, answered=True, outcome=reply.text)
+    kept = (await _receipts(db))[-1]
+    assert kept.answered and kept.outcome.startswith("Orders for")
+
+
+async def test_a_receipt_lost_with_its_transaction_is_written_by_the_retry(db: Database) -> None:
+    services = await _running(db)
+    asked = receipts.expect(interaction_id=9002, user_id=ROME.user_id, command="orders submit#abc")
+    with pytest.raises(Conflict):
+        async with campaign_tx(services, ROME) as tx:
+            campaign = Campaign.__table__
+            await (await tx.session.connection()).execute(
+                update(campaign).where(campaign.c.id == tx.campaign.id).values(version_id=campaign.c.version_id + 1))
+            await tx.log(kind="note", visibility=Visibility.everyone(), body={"text": "lost the race"})
+    assert asked.receipt_id is None and await _receipts(db) == []
+    await orders.submit(services, ROME, "hold Sicilia", None)
+    assert asked.receipt_id is not None and [r.interaction_id for r in await _receipts(db)] == [9002]
+
+
+async def test_a_writer_waiting_for_another_writers_lock_leaves_the_event_loop_free(tmp_path: Path) -> None:
+    """SQLite statements run on the event loop's thread, except those that can wait: taking the write lock
+    while another process holds it must sleep in aiosqlite's thread, not freeze the bot."""
+    db = Database(f"sqlite+aiosqlite:///{tmp_path}/locked.db")
+    await migrate.upgrade(db)
+    services = await _running(db)
+    receipt = await receipts.record(services, interaction_id=9003, user_id=ROME.user_id, campaign_id=None,
+                                    command="orders submit#abc", outcome="")
+    assert receipt is not None
+    other = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)  # another process, say `herald export`
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        settle = asyncio.create_task(receipts.settle(services, receipt, answered=True, outcome="ok"))  # no BEGIN
+        submit = asyncio.create_task(orders.submit(services, ROME, "hold Sicilia", None))  # BEGIN IMMEDIATE
+        ticks = 0
+        for _ in range(20):  # the loop keeps turning while both wait for the lock
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert not submit.done() and not settle.done() and ticks == 20
+    finally:
+        other.execute("COMMIT")
+        other.close()
+    assert "saved" in (await submit).text
+    await settle
+    assert [r.answered for r in await _receipts(db)] == [True]
+    await db.dispose()
+
+
+async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite's own checkpoint (it syncs the file) is off on Herald's connections: Herald runs it in aiosqlite's
+    thread every CHECKPOINT_EVERY commits, and the commits after it still work."""
+    from bot.store import db as db_module
+
+    runs: list[int] = []
+
+    def counted(conn: sqlite3.Connection) -> None:
+        runs.append(1)
+        original(conn)
+
+    original = db_module._checkpoint
+    monkeypatch.setattr(db_module, "CHECKPOINT_EVERY", 3)
+    monkeypatch.setattr(db_module, "_checkpoint", counted)
+    db = Database(f"sqlite+aiosqlite:///{tmp_path}/wal.db")
+    await migrate.upgrade(db)
+    services = await _running(db)
+    for n in range(8):
+        assert "saved" in (await orders.submit(services, ROME, f"hold Sicilia {n}", None)).text
+    assert len(runs) >= 2  # and every submit after a checkpoint was saved
+    await db.dispose()
