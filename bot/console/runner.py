@@ -359,6 +359,8 @@ class Console:
         body = content.split("\n") if content else []
         out.append(f"  {tag}: {body[0] if body else ''}".rstrip())
         out += [f"      {line}" for line in body[1:]]
+        for embed in data.get("embeds") or []:
+            out += self._embed(embed)
         for row in data.get("components", []) or []:
             for comp in row.get("components", []):
                 if comp.get("type") == 2:
@@ -371,6 +373,28 @@ class Console:
             if name.endswith((".md", ".txt")):  # Discord shows a text attachment's content on a click
                 out += [f"      │ {line}" for line in self.humanize(blob.decode(errors="replace")).split("\n")]
         return out
+
+    def _embed(self, embed: dict[str, Any]) -> list[str]:
+        """An embed as a person sees it: a bar down its side, the title, the text, each field, the footer with
+        its time, and which attached image it shows."""
+        lines: list[str] = []
+        if embed.get("title"):
+            lines.append(f"**{embed['title']}**")
+        lines += (embed.get("description") or "").split("\n") if embed.get("description") else []
+        for f in embed.get("fields") or []:
+            if f.get("name") and f["name"] != "\u200b":
+                lines.append(f"{f['name']}:")
+            lines += [f"  {v}" if f.get("name") != "\u200b" else v for v in (f.get("value") or "").split("\n")]
+        footer = (embed.get("footer") or {}).get("text") or ""
+        if embed.get("timestamp"):
+            when = datetime.fromisoformat(embed["timestamp"])
+            footer += f" · <t:{int(when.timestamp())}:F> (<t:{int(when.timestamp())}:R>)"
+        if footer:
+            lines.append(f"— {footer}")
+        image = str((embed.get("image") or {}).get("url") or "")
+        if image:
+            lines.append(f"[image: {image.removeprefix('attachment://')}]")
+        return [f"      ┃ {self.humanize(line)}".rstrip() for line in lines]
 
     def _save(self, name: str, blob: bytes) -> str:
         if self.out_dir is None:

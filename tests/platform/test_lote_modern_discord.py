@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.console.runner import Console
+from bot.service import cards
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "lote-modern"
 SCRIPT = EXAMPLES / "two-turns.txt"
@@ -36,8 +37,9 @@ class Delivery:
 
 def _text(payload: dict[str, object], files: list[tuple[str, bytes]]) -> str:
     content = str(payload.get("content") or "")
+    embeds = cards.as_text(payload.get("embeds") or [])  # type: ignore[arg-type]
     attached = [blob.decode("utf-8", "replace") for name, blob in files if name.endswith((".md", ".txt"))]
-    return "\n".join([content, *attached])
+    return "\n".join([content, embeds, *attached])
 
 
 async def run(con: Console) -> tuple[list[Delivery], dict[str, list[str]]]:
