@@ -328,7 +328,7 @@ class Console:
                 return [f"  ⌨ choices for @{asker}: " + (", ".join(shown) or "(none)")]
             return []
         if kind in ("followup", "edit_original"):
-            if not payload.get("content") and not item.files and not payload.get("components"):
+            if not (payload.get("content") or item.files or payload.get("components") or payload.get("embeds")):
                 return []
             if kind == "edit_original":  # an edit keeps the flags (private or not) of the deferral it replaces
                 payload = {**payload, "flags": (item.result or {}).get("flags", 0)}
@@ -382,9 +382,13 @@ class Console:
             lines.append(f"**{embed['title']}**")
         lines += (embed.get("description") or "").split("\n") if embed.get("description") else []
         for f in embed.get("fields") or []:
+            value = f.get("value") or ""
+            if f.get("inline") and "\n" not in value:
+                lines.append(f"{f['name']}: {value}")
+                continue
             if f.get("name") and f["name"] != "\u200b":
                 lines.append(f"{f['name']}:")
-            lines += [f"  {v}" if f.get("name") != "\u200b" else v for v in (f.get("value") or "").split("\n")]
+            lines += [f"  {v}" if f.get("name") != "\u200b" else v for v in value.split("\n")]
         footer = (embed.get("footer") or {}).get("text") or ""
         if embed.get("timestamp"):
             when = datetime.fromisoformat(embed["timestamp"])

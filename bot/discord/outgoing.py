@@ -16,6 +16,7 @@ from bot.service.quoting import QUOTE_LIMIT
 from bot.service.text import MESSAGE_LIMIT, split_message
 
 MAX_PARTS = 4  # past this many messages, the whole text goes as a file instead
+MAX_CARD_PARTS = 2  # past this many messages of embeds, the whole of them goes as a file too
 MAX_FILES = 10
 BLANK = "(nothing to show)"  # what a text of blank lines becomes: Discord refuses an empty message
 

@@ -105,10 +105,11 @@ def from_markdown(text: str, *, title: str = "", colour: int | None = None, foot
             continue
         segments = SEGMENT.split(stripped) if stripped.startswith("**") else [stripped]
         leads = [BOLD_LEAD.match(s) for s in segments]
-        if stripped and all(leads):
+        if stripped and all(leads) and not any((lead["rest"] or "").startswith("— ") for lead in leads if lead):
             for lead in leads:
                 assert lead is not None
-                fields.append((lead["name"], [lead["rest"]] if lead["rest"] else []))
+                rest = (lead["rest"] or "").removeprefix(": ").strip()
+                fields.append((lead["name"], [rest] if rest else []))
             continue
         if fields and (stripped.startswith(("- ", "• ", "  ")) or (stripped and fields[-1][1] == [])):
             fields[-1][1].append(line.rstrip())
@@ -125,7 +126,7 @@ def from_markdown(text: str, *, title: str = "", colour: int | None = None, foot
         if not value:
             # a bold line alone with nothing under it is a heading inside the text: keep it as text
             value, name = f"**{name}**", BLANK
-        card.fields.append((name, value, False))
+        card.fields.append((name, value, name != BLANK and len(value) <= 40 and "\n" not in value))
     return card
 
 
@@ -222,3 +223,49 @@ def signature(embeds: Sequence[dict[str, Any]]) -> tuple[str, ...]:
     """What recognises a message's embeds when reconciling: each one's title and start of description."""
     return tuple(f"{e.get('title') or ''}|{(e.get('description') or '')[:100]}|{len(e.get('fields') or [])}"
                  for e in embeds)
+
+
+# -- answers shown as cards: the service says what an answer is, this turns its text into a card ----------------
+
+TITLE_LINE = re.compile(r"^\*\*(?P<campaign>[^*\n]+)\*\*\s+—\s+(?P<rest>.+)$")
+LABELLED = re.compile(r"^(?P<name>[A-Z][\w ]{0,30}):\s+(?P<value>.+)$")
+ROLL = re.compile(r"^(?P<who>🎲 \*\*[^*\n]+\*\* rolls)\s+(?P<result>.+)$")
+
+
+def present(kind: str, text: str) -> tuple[str, list[dict[str, Any]]]:
+    """An answer's text as (message text, cards) for its kind: `sheet`, `status` or `roll`; any other kind, or
+    a text that does not have the expected shape, stays plain text."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    head = TITLE_LINE.match(lines[0]) if lines else None
+    if kind == "sheet" and head:
+        who = head["rest"].strip()
+        card = from_markdown("\n".join(lines[1:]), colour=colour_of(who) if who not in ("gm", "spectator") else GM)
+        footer = f"{head['campaign']} · {who}"
+        if not card.title:
+            card.title, footer = f"{head['campaign']} — {who}", ""
+        card.footer = footer
+        return "", [card.dump()]
+    if kind == "status" and head:
+        card = Card(title=_plain(lines[0]), colour=HERALD)
+        rest: list[str] = []
+        orders: list[str] = []
+        for line in lines[1:]:
+            labelled = LABELLED.match(line)
+            if labelled and len(card.fields) < 5:
+                card.add(labelled["name"], labelled["value"], inline=len(labelled["value"]) <= 60)
+            elif line.startswith(("✅", "⏳")):
+                orders.append(line)
+            else:
+                rest.append(line)
+        card.add("Orders", "\n".join(orders))
+        card.description = "\n".join(rest).strip()
+        return "", [card.dump()]
+    if kind == "roll" and lines and (roll := ROLL.match(lines[0])):
+        notes = [line.removeprefix("-# ") for line in lines[1:] if line.strip()]
+        card = Card(title=_plain(roll["who"]), description="\n".join([roll["result"], *[
+            line for line in lines[1:] if line.strip() and not line.startswith("-# ")]]),
+                    colour=colour_of(_plain(roll["who"])), footer=" · ".join(
+                        n for n, line in zip(notes, [x for x in lines[1:] if x.strip()], strict=True)
+                        if line.startswith("-# ")))
+        return "", [card.dump()]
+    return text, []

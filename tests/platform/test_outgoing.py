@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bot.console.fake import Sent
 from bot.console.runner import Console
 from bot.discord import outgoing
+from bot.service import cards
 from bot.service.text import split_message
 from tests.discord_spec import validate_request
 
@@ -172,7 +173,8 @@ async def test_a_member_nicknamed_everyone_rolls_publicly_and_pings_no_one(gaul:
     gaul.fake.users[uid] = "@everyone"
     mark = len(gaul.fake.sent)
     await gaul.run_line("@mallory /roll notation:2d6")
-    public = [m for m in messages(gaul.fake.sent[mark:]) if "@everyone" in (m.get("content") or "")]
+    public = [m for m in messages(gaul.fake.sent[mark:]) if "@everyone" in (m.get("content") or "")
+              + cards.as_text(m.get("embeds") or [])]
     assert public, "the roll names its roller"
     for m in messages(gaul.fake.sent[mark:]):
         allowed = m.get("allowed_mentions")
