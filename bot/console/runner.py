@@ -361,6 +361,8 @@ class Console:
         out += [f"      {line}" for line in body[1:]]
         for embed in data.get("embeds") or []:
             out += self._embed(embed)
+        if not body and len(out) > 1:  # a message of cards only: its first line beside where it went
+            out[:2] = [f"{out[0]} {out[1].strip()}"]
         for row in data.get("components", []) or []:
             for comp in row.get("components", []):
                 if comp.get("type") == 2:

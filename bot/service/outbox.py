@@ -37,6 +37,8 @@ RETRY_MOST = timedelta(minutes=15)
 BACKOFF = "backoff"  # the claimant of a post waiting to be retried
 RENDER_SLOTS = cache.RENDER_SLOTS  # shared with /map: one limit for every render thread
 CLOCK_SLACK = timedelta(minutes=2)  # Discord's clock and ours may differ: look a little before `sending_since`
+PUBLIC_TARGETS = ("thread", "channel")  # a public post's cards stay one message (the rest attached as text)
+PRIVATE_CARD_MESSAGES = 3  # a seat's or the GM's long results may take a few
 
 
 def _pid_namespace() -> str:
@@ -239,9 +241,9 @@ async def _render(job: dict[str, Any]) -> bytes | None:
 
 
 async def _parts(post: OutboxPost) -> list[_Part]:
-    """The messages a post becomes: its text split to fit, then its cards in one message with the map they
-    show; the files and buttons ride on the last one. Cards past one message's limits are attached whole as
-    text, so a post stays one message below its text."""
+    """The messages a post becomes: its text split to fit, then its cards (in one message for a public post, a
+    few for a private one); the files (the map the cards show) and buttons ride on the last one. Cards past
+    that are attached whole as text."""
     content = post.content
     files: list[tuple[str, bytes]] = []
     if post.file_name and post.file_data is not None:
@@ -259,16 +261,18 @@ async def _parts(post: OutboxPost) -> list[_Part]:
         if embed.get("image") and str(embed["image"].get("url", "")).removeprefix("attachment://") not in names:
             embed.pop("image")
     groups = cards.fit(embeds)
-    if len(groups) > 1:
+    most = 1 if post.target in PUBLIC_TARGETS else PRIVATE_CARD_MESSAGES
+    if len(groups) > most:
         whole = cards.as_text(embeds)
         files.append((f"{(job or {}).get('name', 'post').removesuffix('.png')}-full.md", whole.encode()))
         note = f"-# … the whole of it ({len(whole)} characters) is attached."
         content = f"{content}\n{note}" if content.strip() else note
+        groups = groups[:most]
     parts = [_Part(chunk) for chunk in split_message(content)]
-    if groups:
-        if not parts:
-            parts = [_Part("")]
-        parts[-1].embeds = groups[0]
+    for i, group in enumerate(groups):
+        if i or not parts:
+            parts.append(_Part(""))
+        parts[-1].embeds = group
     if files and not parts:
         parts = [_Part("")]
     if parts:

@@ -287,4 +287,6 @@ async def orders_help(services: Services, caller: Caller, campaign_name: str | N
         except NotFound:
             return ""
     text = record.ruleset_by_id(campaign.ruleset).orders_help
+    if text and "```" not in text:  # the grammar's columns line up only in a code block
+        text = f"```\n{text.strip()}\n```"
     return f"\n\n**Orders in {campaign.name}** ({campaign.ruleset}):\n{text}" if text else ""

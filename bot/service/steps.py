@@ -48,11 +48,11 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
             continue  # the actor reads it in their own reply
         text = summary(step.events, rolls, seat_only(seat))
         if text:
-            record.post(session, campaign, services, f"seat:{seat}", text)
+            private_news(session, services, campaign, f"seat:{seat}", text, cards.colour_of(seat))
     if actor.name != "GM":  # the GM reads it in their own reply; timers and seats tell the GM's thread
         text = summary(step.events, rolls, gm_only)
         if text:
-            record.post(session, campaign, services, "gm", text)
+            private_news(session, services, campaign, "gm", text, cards.GM)
     if phase.key != campaign.phase_key:
         await enter_phase(session, services, campaign, ruleset, step.state, phase)
         return phase
@@ -60,6 +60,19 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
     if phase.window is Window.TURN:
         await schedule_autoplay(session, services, campaign, phase)
     return phase
+
+
+CARD_FROM = 600  # private news longer than this (a turn's results, a sheet) is shown as a card
+
+
+def private_news(session: AsyncSession, services: Services, campaign: Campaign, target: str, text: str,
+                 colour: int) -> None:
+    """A seat's or the GM's news: a line or two as text, long results as a card with their labels as fields."""
+    if len(text) <= CARD_FROM:
+        record.post(session, campaign, services, target, text)
+        return
+    record.post(session, campaign, services, target, "",
+                embeds=[cards.from_markdown(text, colour=colour, footer=campaign.name).dump()])
 
 
 async def phase_summary(session: AsyncSession, campaign: Campaign) -> str:

@@ -205,3 +205,18 @@ def test_any_markdown_becomes_cards_within_limits_and_loses_no_word(lines: list[
     for word in text.replace("**", " ").split():
         if word not in ("##", "·", "-", "```"):
             assert word.strip("`") in said, word
+
+
+async def test_the_order_grammar_keeps_its_columns_in_a_code_block(lite: Console) -> None:
+    await lite.run_script("""
+gm @gm
+@gm #colonies /campaign create name:Tordesillas ruleset:terra-nova
+""")
+    mark = len(lite.fake.sent)
+    await lite.run_line("@gm #colonies /help topic:orders")
+    said = [m.get("content") or "" for m, _ in built(lite.fake.sent[mark:])]
+    column = "  intercept <power>                       C.1, F.1: from a command-of-the-seas box"
+    holding = [text for text in said if column in text]
+    assert holding, said
+    before = holding[0][: holding[0].index(column)]
+    assert before.count("```") % 2 == 1, "the grammar is inside an open code block"

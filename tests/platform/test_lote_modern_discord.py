@@ -93,7 +93,7 @@ async def test_two_turns_of_lords_of_the_earth_through_the_console(lite: Console
         assert people == {player}, f"{where} holds {people}"
         mine = [d for d in deliveries if d.where == where]
         for turn in (1, 2):
-            assert any(f"turn {turn} results for {seat}**" in d.text for d in mine), (seat, turn)
+            assert any(f"turn {turn} results for {seat}" in d.text for d in mine), (seat, turn)
         assert any(SHEET_HEADS[seat] in d.text for d in mine)
         assert any(SHEET_HEADS[seat] in d.text for d in deliveries if d.where == f"@{player}")   # /sheet
         # ... and nowhere else but the GM's own replies: not the campaign thread, not another nation.
