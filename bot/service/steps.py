@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import cards, record, timers
+from bot.service import cards, digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, roll_line, seat_only, summary
@@ -123,7 +123,7 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
                      render=render)
         return
     opening = await open_window(session, services, campaign, ruleset, state, phase)
-    post_phase(session, services, campaign, card, opening, phase, render=render)
+    await post_phase(session, services, campaign, card, opening, phase, render=render)
 
 
 def phase_card(campaign: Campaign, resolved: str | None, events: list[str], dice: list[str], phase: Phase, *,
@@ -136,9 +136,10 @@ def phase_card(campaign: Campaign, resolved: str | None, events: list[str], dice
     return card
 
 
-def post_phase(session: AsyncSession, services: Services, campaign: Campaign, card: cards.Card, opening: Opening,
-               phase: Phase, *, render: dict[str, Any] | None) -> None:
-    """The one public post of a phase boundary (nothing when there is nothing to tell)."""
+async def post_phase(session: AsyncSession, services: Services, campaign: Campaign, card: cards.Card,
+                     opening: Opening, phase: Phase, *, render: dict[str, Any] | None) -> None:
+    """The one public post of a phase boundary (nothing when there is nothing to tell); with the daily digest
+    on, the card waits for the day's digest and only a ping goes out now."""
     if opening.lines:
         card.add("Now", "\n".join(opening.lines))
     when = f"turn {phase.turn}" if phase.turn else ""
@@ -146,6 +147,13 @@ def post_phase(session: AsyncSession, services: Services, campaign: Campaign, ca
     if opening.deadline is not None:
         card.timestamp = opening.deadline.isoformat()
     if not (card.description or card.fields or render or opening.pings):
+        return
+    if CampaignSettings.load(campaign.settings).digest == "daily":
+        if opening.pings:
+            record.post(session, campaign, services, "thread", "\n".join(opening.pings), mentions=opening.mentions,
+                        components={"buttons": opening.buttons} if opening.buttons else None)
+        await digest.gather(session, services, campaign, {"embeds": [card.dump()], "render": render,
+                                                          "buttons": opening.buttons})
         return
     record.post(session, campaign, services, "thread", "\n".join(opening.pings), embeds=[card.dump()],
                 render=render, components={"buttons": opening.buttons} if opening.buttons else None,
@@ -158,7 +166,7 @@ async def announce(session: AsyncSession, services: Services, campaign: Campaign
     thread."""
     opening = await open_window(session, services, campaign, ruleset, state, phase)
     card = cards.Card(title=phase.label, colour=cards.colour_of(phase.label.split(" ")[0]))
-    post_phase(session, services, campaign, card, opening, phase, render=None)
+    await post_phase(session, services, campaign, card, opening, phase, render=None)
 
 
 async def open_window(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
@@ -223,6 +231,7 @@ async def finish(session: AsyncSession, services: Services, campaign: Campaign, 
     campaign.status = CampaignStatus.ENDED
     campaign.ended_at = services.clock.now()
     await timers.clear(session, campaign)
+    await digest.flush(session, services, campaign)  # what the day gathered comes before the end
     final = ruleset.view(state, Viewer.spectator()).summary if state is not None else ""
     record.log(session, campaign, services, kind="end", actor="system", actor_user_id=None,
                visibility=Visibility.everyone(), body={"reason": reason, "seed": campaign.seed})

@@ -215,7 +215,7 @@ class FakeDiscordServer:
 
     def answer_texts(self, interaction_id: str) -> list[str]:
         """The text of every answer to this interaction, in order ("" for a bare defer)."""
-        return [str((b.get("data") or {}).get("content") or "") if k == "callback" else str(b.get("content") or "")
+        return [shown_text(b.get("data") or {}) if k == "callback" else shown_text(b)
                 for k, b in self.interactions[interaction_id].answers]
 
     def visible_answers(self, interaction_id: str) -> int:

@@ -220,3 +220,38 @@ gm @gm
     assert holding, said
     before = holding[0][: holding[0].index(column)]
     assert before.count("```") % 2 == 1, "the grammar is inside an open code block"
+
+
+async def test_the_daily_digest_gathers_a_days_phases_into_one_post(lite: Console, tmp_path: Path) -> None:
+    (tmp_path / "regions.toml").write_text('[[region]]\nname = "Latium"\nowner = "Rome"\n'
+                                           '[[region]]\nname = "Africa"\nowner = "Carthage"\n')
+    lite.base_dir = tmp_path
+    await lite.run_script("""
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@scipio /campaign join seat:Rome
+@hanno /campaign join seat:Carthage
+@gaius /gm settings key:digest value:daily
+@gaius /gm upload kind:regions file:@regions.toml
+@gaius /campaign start
+@scipio /orders submit text:"sail for Africa"
+@gaius /gm advance
+@gaius /gm advance
+""")
+    thread = next(cid for cid, c in lite.fake.channels.items() if c["name"] == "Gaul")
+
+    def cards_in_thread() -> list[dict[str, Any]]:
+        return [m for m in lite.fake.messages.values() if int(m["channel_id"]) == thread and m.get("embeds")]
+
+    assert cards_in_thread() == [], "nothing of the phases is posted during the day"
+    assert await phase_starts(lite) == 3
+    await lite.run_line("clock +1d")
+    posted = cards_in_thread()
+    assert len(posted) == 1, posted
+    said = cards.as_text(posted[0]["embeds"])
+    assert "the day's news" in said and "3 phase(s) resolved" in said
+    assert "Gaul begins" in said and said.count("Turn 1") >= 1 and "Turn 2" in said
+    images = [e["image"]["url"] for e in posted[0]["embeds"] if e.get("image")]
+    assert len(images) == 1 and [a["filename"] for a in posted[0]["attachments"]] == [images[0][13:]]
+    await lite.run_line("clock +1d")
+    assert len(cards_in_thread()) == 1, "a day with nothing resolved posts nothing"
