@@ -181,7 +181,10 @@ def normalise(embed: dict[str, Any]) -> list[dict[str, Any]]:
                 {"name": name if j == 0 else f"{name} (cont.)"[:FIELD_NAME] if name != BLANK else BLANK,
                  "value": value, "inline": bool(f.get("inline"))})
     if embed.get("footer"):
-        out[-1]["footer"] = {"text": _clip(str(embed["footer"].get("text") or ""), FOOTER)}
+        footer = _clip(str(embed["footer"].get("text") or ""), FOOTER)
+        if size(out[-1]) + len(footer) > TOTAL:
+            out.append({"type": "rich", **({"color": colour} if colour is not None else {})})
+        out[-1]["footer"] = {"text": footer}
     if embed.get("timestamp"):
         out[-1]["timestamp"] = embed["timestamp"]
     return [e for e in out if size(e) or e.get("image")] or [first]

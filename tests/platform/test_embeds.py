@@ -194,10 +194,11 @@ LINES = st.sampled_from(["**Gold** 40 talents", "**Armies**", "- 300 at Gergovia
 
 
 @settings(max_examples=200, deadline=None)
-@given(lines=st.lists(LINES, max_size=120), title=st.text(max_size=400))
-def test_any_markdown_becomes_cards_within_limits_and_loses_no_word(lines: list[str], title: str) -> None:
+@given(lines=st.lists(LINES, max_size=120), title=st.text(max_size=400), footer=st.text(max_size=2100))
+def test_any_markdown_becomes_cards_within_limits_and_loses_no_word(lines: list[str], title: str,
+                                                                     footer: str) -> None:
     text = "\n".join(lines)
-    card = cards.from_markdown(text, title=title.strip())
+    card = cards.from_markdown(text, title=title.strip(), footer=footer.strip())
     groups = cards.fit([card.dump()])
     for group in groups:
         assert limits({"embeds": group}, []) == []
