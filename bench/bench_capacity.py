@@ -126,9 +126,10 @@ class Table:
                 continue
             payload = sent.payload or {}
             data = payload.get("data") if sent.kind == "interaction_response" else payload
-            if isinstance(data, dict) and (data.get("content") or sent.files):
+            if isinstance(data, dict) and (data.get("content") or sent.files or data.get("embeds")):
                 files = f" [+{len(sent.files)} file]" if sent.files else ""
-                return (data.get("content") or "").split("\n")[0][:90] + files
+                first = data.get("content") or (data.get("embeds") or [{}])[0].get("title") or ""
+                return first.split("\n")[0][:90] + files
         return "(no answer)"
 
     def tidy(self) -> None:

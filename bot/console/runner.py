@@ -328,7 +328,7 @@ class Console:
                 return [f"  ⌨ choices for @{asker}: " + (", ".join(shown) or "(none)")]
             return []
         if kind in ("followup", "edit_original"):
-            if not payload.get("content") and not item.files and not payload.get("components"):
+            if not (payload.get("content") or item.files or payload.get("components") or payload.get("embeds")):
                 return []
             if kind == "edit_original":  # an edit keeps the flags (private or not) of the deferral it replaces
                 payload = {**payload, "flags": (item.result or {}).get("flags", 0)}
@@ -359,6 +359,10 @@ class Console:
         body = content.split("\n") if content else []
         out.append(f"  {tag}: {body[0] if body else ''}".rstrip())
         out += [f"      {line}" for line in body[1:]]
+        for embed in data.get("embeds") or []:
+            out += self._embed(embed)
+        if not body and len(out) > 1:  # a message of cards only: its first line beside where it went
+            out[:2] = [f"{out[0]} {out[1].strip()}"]
         for row in data.get("components", []) or []:
             for comp in row.get("components", []):
                 if comp.get("type") == 2:
@@ -371,6 +375,32 @@ class Console:
             if name.endswith((".md", ".txt")):  # Discord shows a text attachment's content on a click
                 out += [f"      │ {line}" for line in self.humanize(blob.decode(errors="replace")).split("\n")]
         return out
+
+    def _embed(self, embed: dict[str, Any]) -> list[str]:
+        """An embed as a person sees it: a bar down its side, the title, the text, each field, the footer with
+        its time, and which attached image it shows."""
+        lines: list[str] = []
+        if embed.get("title"):
+            lines.append(f"**{embed['title']}**")
+        lines += (embed.get("description") or "").split("\n") if embed.get("description") else []
+        for f in embed.get("fields") or []:
+            value = f.get("value") or ""
+            if f.get("inline") and "\n" not in value:
+                lines.append(f"{f['name']}: {value}")
+                continue
+            if f.get("name") and f["name"] != "\u200b":
+                lines.append(f"{f['name']}:")
+            lines += [f"  {v}" if f.get("name") != "\u200b" else v for v in value.split("\n")]
+        footer = (embed.get("footer") or {}).get("text") or ""
+        if embed.get("timestamp"):
+            when = datetime.fromisoformat(embed["timestamp"])
+            footer += f" · <t:{int(when.timestamp())}:F> (<t:{int(when.timestamp())}:R>)"
+        if footer:
+            lines.append(f"— {footer}")
+        image = str((embed.get("image") or {}).get("url") or "")
+        if image:
+            lines.append(f"[image: {image.removeprefix('attachment://')}]")
+        return [f"      ┃ {self.humanize(line)}".rstrip() for line in lines]
 
     def _save(self, name: str, blob: bytes) -> str:
         if self.out_dir is None:

@@ -11,6 +11,7 @@ import discord
 
 from bot.discord import outgoing
 from bot.discord.views import buttons_view
+from bot.service import cards
 from bot.service.outbox import DeliveryError, OpenThread, Posted
 from bot.service.text import MESSAGE_LIMIT
 
@@ -36,16 +37,18 @@ class DiscordDelivery:
             # the request may or may not have reached Discord: the outbox reconciles before sending again
             raise DeliveryError(f"{type(exc).__name__}: {exc}", permanent=False) from exc
 
-    async def send(self, channel_id: int, content: str, *, file: tuple[str, bytes] | None,
-                   buttons: list[dict[str, str]], nonce: str, mentions: Sequence[int] = ()) -> int:
-        """One outbox part as one message: fitted by outgoing (the outbox splits long posts), pinging only
-        `mentions`."""
+    async def send(self, channel_id: int, content: str, *, files: Sequence[tuple[str, bytes]] = (),
+                   embeds: Sequence[dict[str, Any]] = (), buttons: list[dict[str, str]], nonce: str,
+                   mentions: Sequence[int] = ()) -> int:
+        """One outbox part as one message: fitted by outgoing (the outbox splits long posts and keeps a post's
+        cards to one message), pinging only `mentions`."""
         channel = self.client.get_partial_messageable(channel_id)
-        built = outgoing.build(content, files=[file] if file else [], view=buttons_view(buttons) if buttons else None,
-                               mentions=mentions)
+        built = outgoing.build(content, files=files, embeds=embeds, mentions=mentions, max_parts=1,
+                               view=buttons_view(buttons) if buttons else None)
         message = built[0] if len(built) == 1 else outgoing.Outgoing(
-            content=outgoing.clip(built[0].content or "", MESSAGE_LIMIT), files=built[-1].files,
-            view=built[-1].view, mentions=tuple(mentions))
+            content=outgoing.clip(built[0].content or "", MESSAGE_LIMIT),
+            embeds=next((m.embeds for m in built if m.embeds), []),
+            files=[f for m in built for f in m.files], view=built[-1].view, mentions=tuple(mentions))
         kwargs = message.kwargs()
         kwargs["nonce"] = nonce
         message_out = await self._call(channel.send(message.content, **kwargs))
@@ -92,4 +95,5 @@ def _posted(data: dict[str, Any]) -> Posted:
     custom_ids = tuple(str(c.get("custom_id")) for row in data.get("components") or []
                        for c in row.get("components") or [] if c.get("custom_id"))
     return Posted(int(data["id"]), data.get("content") or "",
-                  tuple(a.get("filename", "") for a in data.get("attachments") or []), custom_ids)
+                  tuple(a.get("filename", "") for a in data.get("attachments") or []), custom_ids,
+                  cards.signature(data.get("embeds") or []))

@@ -11,11 +11,12 @@ from typing import Any
 
 import discord
 
-from bot.service import quoting
+from bot.service import cards, quoting
 from bot.service.quoting import QUOTE_LIMIT
 from bot.service.text import MESSAGE_LIMIT, split_message
 
 MAX_PARTS = 4  # past this many messages, the whole text goes as a file instead
+MAX_CARD_PARTS = 2  # past this many messages of embeds, the whole of them goes as a file too
 MAX_FILES = 10
 BLANK = "(nothing to show)"  # what a text of blank lines becomes: Discord refuses an empty message
 
@@ -91,10 +92,13 @@ def fit_text(text: str | None, notes: Sequence[str] = (), *, has_extras: bool = 
 
 
 def build(text: str | None, *, notes: Sequence[str] = (), files: Sequence[tuple[str, bytes]] = (),
-          view: discord.ui.View | None = None, embeds: Sequence[discord.Embed] = (),
+          view: discord.ui.View | None = None, embeds: Sequence[discord.Embed | dict[str, Any]] = (),
           mentions: Sequence[int] = (), file_limit: int | None = None,
-          attach_name: str = "herald.md") -> list[Outgoing]:
-    """Messages for a text with its extras, each within Discord's limits: the extras ride on the last one."""
+          attach_name: str = "herald.md", max_parts: int = MAX_PARTS) -> list[Outgoing]:
+    """Messages for a text with its embeds and extras, each within Discord's limits. The text comes first;
+    the embeds follow, split over as few messages as their limits allow (at most `max_parts`: past that the
+    whole of them is attached as text); files ride with the embed that shows one (the map), else on the last
+    message, and the buttons on the last."""
     notes = list(notes)
     kept: list[tuple[str, bytes]] = []
     for name, data in files:
@@ -105,43 +109,46 @@ def build(text: str | None, *, notes: Sequence[str] = (), files: Sequence[tuple[
             notes.append(f"(`{quote(name, 80)}` is one file too many to attach.)")
         else:
             kept.append((name, data))
+    dicts: list[dict[str, Any]] = [dict(e.to_dict()) if isinstance(e, discord.Embed) else dict(e) for e in embeds]
+    groups = cards.fit(dicts)
+    if len(groups) > max_parts:
+        whole_cards = cards.as_text(dicts).encode()
+        if len(kept) < MAX_FILES and (file_limit is None or len(whole_cards) <= file_limit):
+            kept.append((attach_name.replace(".md", "-full.md"), whole_cards))
+            notes.append(f"… the whole of it ({len(whole_cards)} characters) is attached.")
+        else:
+            notes.append(f"… the rest ({len(whole_cards)} characters in all) is too long to send here.")
+        groups = groups[:max_parts]
     whole = normalise(text).encode()
     attachable = len(kept) < MAX_FILES and (file_limit is None or len(whole) <= file_limit)
-    extras = bool(kept or view is not None or embeds)
+    extras = bool(kept or view is not None or groups)
     parts, too_long = fit_text(text, notes, has_extras=extras, attached=attachable)
     if too_long and attachable:
         kept.insert(0, (attach_name, whole))
-    messages = [Outgoing(content=p) for p in parts] or [Outgoing()]
-    last = messages[-1]
-    last.files, last.view, last.embeds = kept, view, fit_embeds(embeds)
+    messages = [Outgoing(content=p) for p in parts]
+    for i, group in enumerate(groups):
+        embedded = [discord.Embed.from_dict(e) for e in group]
+        if i == 0 and messages and not messages[-1].embeds:
+            messages[-1].embeds = embedded
+        else:
+            messages.append(Outgoing(embeds=embedded))
+    if not messages:
+        messages = [Outgoing()]
+    shown = {str((e.get("image") or {}).get("url", "")).removeprefix("attachment://")
+             for group in groups for e in group if e.get("image")}
+    holder = next((m for m in messages if any(e.image.url and e.image.url.removeprefix("attachment://") in shown
+                                              for e in m.embeds)), messages[-1])
+    holder.files = kept
+    messages[-1].view = view
     for message in messages:
         message.mentions = tuple(mentions)
     return messages
 
 
-EMBED_TOTAL = 6000
-
-
 def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
-    """Embeds clipped to Discord's per-field limits, and only as many as fit 6000 characters in all."""
-    out: list[discord.Embed] = []
-    total = 0
-    for embed in list(embeds)[:10]:
-        if embed.title:
-            embed.title = clip(embed.title, 256)
-        if embed.description:
-            embed.description = clip(embed.description, 4096)
-        fields = embed.fields[:25]
-        embed.clear_fields()
-        for f in fields:
-            embed.add_field(name=clip(f.name or "\u200b", 256), value=clip(f.value or "\u200b", 1024),
-                            inline=bool(f.inline))
-        size = len(embed)
-        if total + size > EMBED_TOTAL:
-            break
-        total += size
-        out.append(embed)
-    return out
+    """Embeds within Discord's limits for one message: split where they are long, and only as many as fit."""
+    groups = cards.fit(dict(e.to_dict()) for e in embeds)
+    return [discord.Embed.from_dict(e) for e in groups[0]] if groups else []
 
 
 LONG_RUN = re.compile(r"\S{121,}")

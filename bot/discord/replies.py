@@ -18,7 +18,7 @@ from bot.discord.answers import defer, make_private, post, tell, tell_quietly
 from bot.discord.caller import caller_of
 from bot.discord.outgoing import Outgoing
 from bot.discord.views import action_view
-from bot.service import receipts
+from bot.service import cards, receipts
 from bot.service.faults import crash_point
 from bot.service.replies import Reply
 
@@ -72,8 +72,11 @@ def messages_for(interaction: discord.Interaction, reply: Reply) -> list[Outgoin
         view, hidden = action_view(reply.campaign_id, reply.phase_key or "", reply.actions)
         if hidden:
             notes.append(f"{hidden} more action(s) than fit in menus: type them with `/act`.")
-    return outgoing.build(reply.text, notes=notes, files=[reply.file] if reply.file else [], view=view,
-                          file_limit=interaction.filesize_limit)
+    text, embeds = cards.present(reply.card, reply.text) if reply.card else (reply.text, [])
+    parts = outgoing.MAX_CARD_PARTS if embeds else outgoing.MAX_PARTS
+    return outgoing.build(text, notes=notes, files=[reply.file] if reply.file else [], view=view, embeds=embeds,
+                          file_limit=interaction.filesize_limit, max_parts=parts,
+                          attach_name=f"{reply.card or 'herald'}.md")
 
 
 async def send(interaction: discord.Interaction, reply: Reply, *, command: str | None = None) -> None:

@@ -11,6 +11,7 @@ from bot.service.errors import ServiceError
 from bot.service.quoting import clip
 
 AUTO_ADVANCE = ("off", "deadline", "all-in", "both")
+DIGEST = ("off", "daily")
 # Checked when the GM sets them: a 30s deadline_every or a 0d turn timer would break every later turn
 SHORTEST, LONGEST = timedelta(minutes=1), timedelta(days=366)
 MAX_REMINDERS = 5
@@ -23,6 +24,7 @@ class CampaignSettings:
     deadline_every: str = ""        # each order window opens with this deadline (e.g. 3d)
     ping: bool = True               # mention the seat whose turn it is
     turn_timer: str = ""            # a seat that takes longer gets its ruleset's timeout action
+    digest: str = "off"             # daily: the thread gets one post a day gathering the phases resolved
 
     @classmethod
     def load(cls, raw: dict[str, Any] | None) -> CampaignSettings:
@@ -47,6 +49,10 @@ class CampaignSettings:
             if value not in AUTO_ADVANCE:
                 raise ServiceError(f"auto_advance is one of {', '.join(AUTO_ADVANCE)}")
             return replace(self, auto_advance=value)
+        if key == "digest":
+            if value not in DIGEST:
+                raise ServiceError(f"digest is one of {', '.join(DIGEST)}")
+            return replace(self, digest=value)
         if key == "ping":
             if value.lower() not in ("yes", "no", "on", "off", "true", "false"):
                 raise ServiceError("ping is yes or no")

@@ -211,10 +211,10 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
             if rule.names:
                 free = [n for n in rule.names if n not in {s.name for s in seats}]
                 lines.append(f"Free seats: {', '.join(free) or 'none'}")
-            return Reply("\n".join(lines), campaign_id=campaign.id)
+            return Reply("\n".join(lines), campaign_id=campaign.id, card="status")
         if campaign.status != CampaignStatus.RUNNING:
             lines.append(f"Last phase: **{campaign.phase_label}**")
-            return Reply("\n".join(lines), campaign_id=campaign.id)
+            return Reply("\n".join(lines), campaign_id=campaign.id, card="status")
         ruleset = record.ruleset_of(campaign)
         state = record.state_of(campaign, ruleset, shared=True)  # read only: the cached decode
         phase = ruleset.phase(state)
@@ -233,7 +233,7 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
             lines.append(ruleset.view(state, Viewer.spectator()).summary)
         elif phase.window is Window.GM:
             lines.append("Waiting for the GM's ruling.")
-        return Reply("\n".join(lines), campaign_id=campaign.id)
+        return Reply("\n".join(lines), campaign_id=campaign.id, card="status")
 
 
 async def list_campaigns(services: Services, caller: Caller) -> Reply:

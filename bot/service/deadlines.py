@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import record, timers
+from bot.service import digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.errors import ServiceError
@@ -66,6 +66,9 @@ async def fire(services: Services, timer_id: int) -> bool:
             if timer is None or timer.fired or timer.due_at > services.clock.now():
                 return True
             timer.fired = True
+            if campaign is not None and timer.kind == digest.KIND:  # spans phases; published even after the end
+                digest.publish(session, services, campaign, timer)
+                return True
             if campaign is None or campaign.status != CampaignStatus.RUNNING or timer.phase_key != campaign.phase_key:
                 return True
             await _handle(session, services, campaign, timer)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from bot.service import cache, record, threads
+from bot.service import cache, cards, record, threads
 from bot.service.context import Services
 from bot.service.faults import crash_point
 from bot.service.text import split_message
@@ -37,6 +37,8 @@ RETRY_MOST = timedelta(minutes=15)
 BACKOFF = "backoff"  # the claimant of a post waiting to be retried
 RENDER_SLOTS = cache.RENDER_SLOTS  # shared with /map: one limit for every render thread
 CLOCK_SLACK = timedelta(minutes=2)  # Discord's clock and ours may differ: look a little before `sending_since`
+PUBLIC_TARGETS = ("thread", "channel")  # a public post's cards stay one message (the rest attached as text)
+PRIVATE_CARD_MESSAGES = 3  # a seat's or the GM's long results may take a few
 
 
 def _pid_namespace() -> str:
@@ -96,6 +98,7 @@ class Posted:
     content: str
     files: tuple[str, ...] = ()
     custom_ids: tuple[str, ...] = ()
+    embeds: tuple[str, ...] = ()  # cards.signature of its embeds
 
 
 @dataclass(frozen=True)
@@ -110,8 +113,9 @@ class OpenThread:
 class Deliverer(Protocol):
     """What delivery needs from Discord (or the console's stand-in)."""
 
-    async def send(self, channel_id: int, content: str, *, file: tuple[str, bytes] | None,
-                   buttons: list[dict[str, str]], nonce: str, mentions: Sequence[int] = ()) -> int: ...
+    async def send(self, channel_id: int, content: str, *, files: Sequence[tuple[str, bytes]] = (),
+                   embeds: Sequence[dict[str, Any]] = (), buttons: list[dict[str, str]], nonce: str,
+                   mentions: Sequence[int] = ()) -> int: ...
 
     async def recent(self, channel_id: int, after: datetime) -> list[Posted]:
         """The bot's own messages in the channel created after `after`, oldest first."""
@@ -137,7 +141,8 @@ class _Target:
 @dataclass
 class _Part:
     content: str
-    file: tuple[str, bytes] | None = None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
     buttons: list[dict[str, str]] = field(default_factory=list)
 
 
@@ -236,21 +241,42 @@ async def _render(job: dict[str, Any]) -> bytes | None:
 
 
 async def _parts(post: OutboxPost) -> list[_Part]:
-    """The messages a post becomes: its text split to fit, the file and buttons on the last one."""
-    content, file = post.content, None
+    """The messages a post becomes: its text split to fit, then its cards (in one message for a public post, a
+    few for a private one); the files (the map the cards show) and buttons ride on the last one. Cards past
+    that are attached whole as text."""
+    content = post.content
+    files: list[tuple[str, bytes]] = []
     if post.file_name and post.file_data is not None:
-        file = (post.file_name, post.file_data)
+        files.append((post.file_name, post.file_data))
+    embeds = [dict(e) for e in post.components.get("embeds", [])]
     job = post.components.get("render")
     if job:
         png = await _render(job)
         if png is not None:
-            file = (job["name"], png)
-            content = content or job.get("caption", "")
+            files.append((job["name"], png))
+            if not embeds:
+                content = content or job.get("caption", "")
+    names = {name for name, _ in files}
+    for embed in embeds:  # a map that could not be drawn is not shown as a broken image
+        if embed.get("image") and str(embed["image"].get("url", "")).removeprefix("attachment://") not in names:
+            embed.pop("image")
+    groups = cards.fit(embeds)
+    most = 1 if post.target in PUBLIC_TARGETS else PRIVATE_CARD_MESSAGES
+    if len(groups) > most:
+        whole = cards.as_text(embeds)
+        files.append((f"{(job or {}).get('name', 'post').removesuffix('.png')}-full.md", whole.encode()))
+        note = f"-# … the whole of it ({len(whole)} characters) is attached."
+        content = f"{content}\n{note}" if content.strip() else note
+        groups = groups[:most]
     parts = [_Part(chunk) for chunk in split_message(content)]
-    if file and not parts:
+    for i, group in enumerate(groups):
+        if i or not parts:
+            parts.append(_Part(""))
+        parts[-1].embeds = group
+    if files and not parts:
         parts = [_Part("")]
     if parts:
-        parts[-1].file = file
+        parts[-1].files = files
         parts[-1].buttons = list(post.components.get("buttons", []))
     return parts
 
@@ -286,8 +312,9 @@ async def deliver_one(services: Services, deliverer: Deliverer, post_id: int, *,
                     continue
             await _begin_part(services, post_id, owner)
             crash_point("before-send")
-            message_id = await deliverer.send(target.channel_id, part.content, file=part.file,
-                                              buttons=part.buttons, nonce=f"h{post.id}.{i}", mentions=mentions)
+            message_id = await deliverer.send(target.channel_id, part.content, files=part.files,
+                                              embeds=part.embeds, buttons=part.buttons, nonce=f"h{post.id}.{i}",
+                                              mentions=mentions)
             crash_point("after-send")
             await _record_part(services, post_id, owner, message_id, last=last)
         if not parts:
@@ -307,7 +334,8 @@ async def _reconcile(services: Services, deliverer: Deliverer, post: OutboxPost,
     async with services.db.read() as session:
         known = await outbox_rows.sent_near(session, post)
     known.update(int(p) for p in post.sent_parts or [])
-    files = (part.file[0],) if part.file else ()
+    files = tuple(name for name, _ in part.files)
+    embeds = cards.signature(part.embeds)
     try:
         recent = await deliverer.recent(channel_id, since - CLOCK_SLACK)
     except DeliveryError as exc:
@@ -320,7 +348,7 @@ async def _reconcile(services: Services, deliverer: Deliverer, post: OutboxPost,
         if message.id in known:
             continue  # another post's message that happens to read the same
         if (message.content.strip() == part.content.strip() and tuple(message.files) == files
-                and bool(message.custom_ids) == bool(part.buttons)):
+                and message.embeds == embeds and bool(message.custom_ids) == bool(part.buttons)):
             return message.id
     return None
 

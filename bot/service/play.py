@@ -88,7 +88,7 @@ async def roll(services: Services, caller: Caller, notation: str, private: bool,
             except RulesError as exc:
                 raise ServiceError(str(exc)) from None
             return Reply(f"🎲 **{caller.name}** rolls {result.text()}\n-# Not a campaign roll, so not logged.",
-                         ephemeral=private)
+                         ephemeral=private, card="roll")
         viewer = await viewer_of(session, campaign, caller)
         if not private:
             vis = Visibility.everyone()
@@ -106,7 +106,7 @@ async def roll(services: Services, caller: Caller, notation: str, private: bool,
                    visibility=vis, body={"rolls": [result.dump()], "events": []})
     return Reply(f"🎲 **{caller.name}** rolls {result.text()}\n-# {campaign.name}, roll #{campaign.roll_count}"
                  f" — from the campaign's committed seed, verifiable when it ends.", ephemeral=private,
-                 campaign_id=campaign.id)
+                 campaign_id=campaign.id, card="roll")
 
 
 MAX_TURN = 2**31 - 1
@@ -266,7 +266,7 @@ async def sheet(services: Services, caller: Caller, seat_name: str | None, campa
             viewer = tx.viewer
         view = tx.ruleset.view(state, viewer)
         title = f"**{campaign.name}** — {viewer if viewer.kind == 'seat' else viewer.kind}"
-    return Reply(f"{title}\n{view.sheet or view.summary}", campaign_id=campaign.id)
+    return Reply(f"{title}\n{view.sheet or view.summary}", campaign_id=campaign.id, card="sheet")
 
 
 async def orders_help(services: Services, caller: Caller, campaign_name: str | None) -> str:
@@ -277,4 +277,6 @@ async def orders_help(services: Services, caller: Caller, campaign_name: str | N
         except NotFound:
             return ""
     text = record.ruleset_by_id(campaign.ruleset).orders_help
+    if text and "```" not in text:  # the grammar's columns line up only in a code block
+        text = f"```\n{text.strip()}\n```"
     return f"\n\n**Orders in {campaign.name}** ({campaign.ruleset}):\n{text}" if text else ""

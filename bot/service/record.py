@@ -100,11 +100,16 @@ def wake_after_commit(session: AsyncSession, flag: asyncio.Event) -> None:
 
 def post(session: AsyncSession, campaign: Campaign, services: Services, target: str, content: str, *,
          file: tuple[str, bytes] | None = None, render: dict[str, Any] | None = None,
-         components: dict[str, Any] | None = None, mentions: Sequence[int] = ()) -> OutboxPost:
+         components: dict[str, Any] | None = None, mentions: Sequence[int] = (),
+         embeds: Sequence[dict[str, Any]] = ()) -> OutboxPost:
     """Queue a post in this transaction; the delivery task sends it after commit, exactly once.
 
-    `mentions` are the users this post means to ping; no one else is pinged, whatever the text says."""
+    `mentions` are the users this post means to ping; no one else is pinged, whatever the text says.
+    `embeds` are cards (Discord's embed JSON, see bot/service/cards.py); one showing the map names the render's
+    file as `attachment://`."""
     extra = dict(components or {})
+    if embeds:
+        extra["embeds"] = [dict(e) for e in embeds]
     if mentions:
         extra["mentions"] = sorted({int(u) for u in mentions})
     if render is not None:

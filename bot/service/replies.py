@@ -17,3 +17,4 @@ class Reply:
     phase_key: str | None = None
     thread_id: int | None = None
     follow_ups: list[str] = field(default_factory=list)
+    card: str | None = None  # shown as an embed: "sheet", "status" or "roll" (bot/service/cards.py present)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import record, timers
+from bot.service import cards, digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
-from bot.service.summaries import gm_only, public, seat_only, summary
+from bot.service.summaries import gm_only, public, roll_line, seat_only, summary
 from bot.store.models import Campaign, CampaignStatus
 from engine.core import Dice, Event, Phase, Roll, Ruleset, Step, Viewer, Visibility, Window
 
@@ -48,11 +49,11 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
             continue  # the actor reads it in their own reply
         text = summary(step.events, rolls, seat_only(seat))
         if text:
-            record.post(session, campaign, services, f"seat:{seat}", text)
+            private_news(session, services, campaign, f"seat:{seat}", text, cards.colour_of(seat))
     if actor.name != "GM":  # the GM reads it in their own reply; timers and seats tell the GM's thread
         text = summary(step.events, rolls, gm_only)
         if text:
-            record.post(session, campaign, services, "gm", text)
+            private_news(session, services, campaign, "gm", text, cards.GM)
     if phase.key != campaign.phase_key:
         await enter_phase(session, services, campaign, ruleset, step.state, phase)
         return phase
@@ -62,44 +63,119 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
     return phase
 
 
+CARD_FROM = 600  # private news longer than this (a turn's results, a sheet) is shown as a card
+
+
+def private_news(session: AsyncSession, services: Services, campaign: Campaign, target: str, text: str,
+                 colour: int) -> None:
+    """A seat's or the GM's news: a line or two as text, long results as a card with their labels as fields."""
+    if len(text) <= CARD_FROM:
+        record.post(session, campaign, services, target, text)
+        return
+    record.post(session, campaign, services, target, "",
+                embeds=[cards.from_markdown(text, colour=colour, footer=campaign.name).dump()])
+
+
 async def phase_summary(session: AsyncSession, campaign: Campaign) -> str:
     """The public events and dice of everything logged since the current phase began."""
-    lines = []
+    events, dice = await phase_news(session, campaign)
+    return "\n".join([*events, *dice])
+
+
+async def phase_news(session: AsyncSession, campaign: Campaign) -> tuple[list[str], list[str]]:
+    """The public events and the public dice logged since the current phase began, as lines."""
+    events: list[str] = []
+    dice: list[str] = []
     for entry in await record.this_phase(session, campaign):
-        events = [Event.load(e) for e in entry.body.get("events", [])]
+        logged = [Event.load(e) for e in entry.body.get("events", [])]
         rolls = [Roll.load(r) for r in entry.body.get("rolls", [])]
-        text = summary(events, rolls, public)
-        if text:
-            lines.append(text)
-    return "\n".join(lines)
+        events += [e.text for e in logged if public(e.visibility)]
+        dice += [roll_line(r) for r in rolls if public(r.visibility) and r.kind != "shuffle"]
+    return events, dice
+
+
+@dataclass
+class Opening:
+    """What a new window asks of the table: lines for the phase post, its buttons, whom it pings."""
+
+    lines: list[str] = field(default_factory=list)
+    pings: list[str] = field(default_factory=list)  # lines that must be message text: embeds ping no one
+    buttons: list[dict[str, str]] = field(default_factory=list)
+    mentions: list[int] = field(default_factory=list)
+    deadline: datetime | None = None
 
 
 async def enter_phase(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
                       state: Any, phase: Phase, *, first: bool = False) -> None:
-    """Cross a phase boundary: summary, snapshot, map, and whatever the new window needs."""
+    """Cross a phase boundary: one public post with what happened, the map and what is open now; a snapshot;
+    whatever the new window needs."""
     previous_label, previous_turn = campaign.phase_label, campaign.turn
-    if not first:
-        text = await phase_summary(session, campaign)
-        if text:
-            record.post(session, campaign, services, "thread", f"**{previous_label}**\n{text}")
+    events, dice = ([], []) if first else await phase_news(session, campaign)
     campaign.phase_key, campaign.phase_label, campaign.turn = phase.key, phase.label, phase.turn
     record.snapshot(session, campaign, services, phase)
     await timers.clear(session, campaign)
-    if phase.window is Window.TURN or phase.turn != previous_turn or first or phase.ended:
-        record.post(session, campaign, services, "thread", "",
-                    render=record.render_job(campaign, Viewer.spectator(), campaign.state or {},
-                                             f"Map — {phase.label}"))
+    with_map = phase.window is Window.TURN or phase.turn != previous_turn or first or phase.ended
+    render = (record.render_job(campaign, Viewer.spectator(), campaign.state or {}, f"Map — {phase.label}")
+              if with_map else None)
+    card = phase_card(campaign, previous_label if not first else None, events, dice, phase,
+                      image=render["name"] if render else None)
     if phase.ended:
-        await finish(session, services, campaign, ruleset, state, reason="the game is over")
+        await finish(session, services, campaign, ruleset, state, reason="the game is over", card=card,
+                     render=render)
         return
-    await announce(session, services, campaign, ruleset, state, phase)
+    opening = await open_window(session, services, campaign, ruleset, state, phase)
+    await post_phase(session, services, campaign, card, opening, phase, render=render)
+
+
+def phase_card(campaign: Campaign, resolved: str | None, events: list[str], dice: list[str], phase: Phase, *,
+               image: str | None) -> cards.Card:
+    """The card of a phase post: the phase that resolved and what happened in it (its dice in a field)."""
+    title = resolved or f"{campaign.name} begins: {phase.label}"
+    card = cards.Card(title=title, description="\n".join(events), colour=cards.colour_of(title.split(" ")[0]),
+                      image=image)
+    card.add("🎲 Dice", "\n".join(dice))
+    return card
+
+
+async def post_phase(session: AsyncSession, services: Services, campaign: Campaign, card: cards.Card,
+                     opening: Opening, phase: Phase, *, render: dict[str, Any] | None) -> None:
+    """The one public post of a phase boundary (nothing when there is nothing to tell); with the daily digest
+    on, the card waits for the day's digest and only a ping goes out now."""
+    if opening.lines:
+        card.add("Now", "\n".join(opening.lines))
+    when = f"turn {phase.turn}" if phase.turn else ""
+    card.footer = " · ".join(p for p in (campaign.name, when, "deadline" if opening.deadline else "") if p)
+    if opening.deadline is not None:
+        card.timestamp = opening.deadline.isoformat()
+    if not (card.description or card.fields or render or opening.pings):
+        return
+    if CampaignSettings.load(campaign.settings).digest == "daily":
+        if opening.pings:
+            record.post(session, campaign, services, "thread", "\n".join(opening.pings), mentions=opening.mentions,
+                        components={"buttons": opening.buttons} if opening.buttons else None)
+        await digest.gather(session, services, campaign, {"embeds": [card.dump()], "render": render,
+                                                          "buttons": opening.buttons})
+        return
+    record.post(session, campaign, services, "thread", "\n".join(opening.pings), embeds=[card.dump()],
+                render=render, components={"buttons": opening.buttons} if opening.buttons else None,
+                mentions=opening.mentions)
 
 
 async def announce(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
                    state: Any, phase: Phase) -> None:
-    """Tell the table what the new window needs: orders, a seat's turn, or the GM's ruling."""
+    """Tell the table what the new window needs (after a rollback): one post, the GM's ruling in the GM's
+    thread."""
+    opening = await open_window(session, services, campaign, ruleset, state, phase)
+    card = cards.Card(title=phase.label, colour=cards.colour_of(phase.label.split(" ")[0]))
+    await post_phase(session, services, campaign, card, opening, phase, render=None)
+
+
+async def open_window(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
+                      state: Any, phase: Phase) -> Opening:
+    """Open what the new window needs (deadline, turn timers, the GM's ruling) and say what is open now."""
     settings = CampaignSettings.load(campaign.settings)
     seats = {s.name: s for s in await record.seats_of(session, campaign.id)}
+    opening = Opening()
     if phase.window is Window.ORDERS:
         names = ", ".join(sorted(phase.waiting)) or "everyone"
         text = f"📜 **{phase.label}**: orders are open for {names}. Use `/orders submit`."
@@ -108,20 +184,25 @@ async def announce(session: AsyncSession, services: Services, campaign: Campaign
             due = services.clock.now() + every
             await timers.set_deadline(session, services, campaign, due)
             text += f"\nDeadline: <t:{int(due.timestamp())}:F> (<t:{int(due.timestamp())}:R>)."
-        record.post(session, campaign, services, "thread", text,
-                    components={"buttons": [{"id": f"herald:orders:{campaign.id}", "label": "Write orders"}]})
+            opening.deadline = due
+        opening.lines.append(text)
+        opening.buttons.append({"id": f"herald:orders:{campaign.id}", "label": "Write orders"})
     elif phase.window is Window.TURN:
         for name in sorted(phase.waiting):
             seat = seats.get(name)
             if seat is None or seat.automatic or seat.user_id is None:
                 continue
             who = f"<@{seat.user_id}>" if settings.ping else f"**{name}**"
-            record.post(session, campaign, services, "thread", f"🎯 {who}, it's your turn ({name}) — {phase.label}.",
-                        components={"buttons": [{"id": f"herald:turn:{campaign.id}", "label": "Take your turn"}]},
-                        mentions=[seat.user_id] if settings.ping else ())
+            opening.pings.append(f"🎯 {who}, it's your turn ({name}) — {phase.label}.")
+            if settings.ping:
+                opening.mentions.append(seat.user_id)
+            if not opening.buttons:
+                opening.buttons.append({"id": f"herald:turn:{campaign.id}", "label": "Take your turn"})
             timer = settings.span("turn_timer")
             if timer:
                 await timers.set_turn_timer(session, services, campaign, name, services.clock.now() + timer)
+        if not opening.pings and phase.waiting:
+            opening.lines.append(f"🎯 **{phase.label}**: " + ", ".join(sorted(phase.waiting)) + " to play.")
         await schedule_autoplay(session, services, campaign, phase)
     elif phase.window is Window.GM:
         view = await asyncio.to_thread(ruleset.view, state, Viewer.gm())  # a big campaign's desk: off the loop
@@ -130,6 +211,8 @@ async def announce(session: AsyncSession, services: Services, campaign: Campaign
         record.post(session, campaign, services, "gm",
                     f"⚖️ **{phase.label}**: your ruling is needed.\n{view.summary}\n{choices}".strip()
                     + "\nUse `/gm act`.")
+        opening.lines.append(f"⚖️ **{phase.label}**: waiting for the GM's ruling.")
+    return opening
 
 
 async def schedule_autoplay(session: AsyncSession, services: Services, campaign: Campaign, phase: Phase) -> None:
@@ -143,16 +226,24 @@ async def schedule_autoplay(session: AsyncSession, services: Services, campaign:
 
 
 async def finish(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
-                 state: Any, *, reason: str) -> None:
+                 state: Any, *, reason: str, card: cards.Card | None = None,
+                 render: dict[str, Any] | None = None) -> None:
     """End the campaign: reveal the seed so anyone can re-derive every roll."""
     campaign.status = CampaignStatus.ENDED
     campaign.ended_at = services.clock.now()
     await timers.clear(session, campaign)
+    await digest.flush(session, services, campaign)  # what the day gathered comes before the end
     final = (await asyncio.to_thread(ruleset.view, state, Viewer.spectator())).summary if state is not None else ""
     record.log(session, campaign, services, kind="end", actor="system", actor_user_id=None,
                visibility=Visibility.everyone(), body={"reason": reason, "seed": campaign.seed})
-    record.post(session, campaign, services, "thread",
-                f"🏁 **{campaign.name}** has ended: {reason}.\n{final}\n\n"
-                f"The seed was `{campaign.seed}` (its SHA-256 is the commitment posted at the start, "
-                f"`{campaign.commitment}`). Anyone can check every roll: `/campaign export`, then "
-                f"`herald verify export.json`.")
+    text = (f"🏁 **{campaign.name}** has ended: {reason}.\n{final}\n\n"
+            f"The seed was `{campaign.seed}` (its SHA-256 is the commitment posted at the start, "
+            f"`{campaign.commitment}`). Anyone can check every roll: `/campaign export`, then "
+            f"`herald verify export.json`.")
+    if card is None:
+        record.post(session, campaign, services, "thread", text)
+        return
+    # the last phase's news, the final map and the end in one post
+    end = cards.from_markdown(text, colour=cards.HERALD)
+    end.title = end.title or f"🏁 {campaign.name} has ended"
+    record.post(session, campaign, services, "thread", "", embeds=[card.dump(), end.dump()], render=render)

@@ -10,8 +10,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.models import Timer
 
 _PENDING = Timer.fired.is_(False)
-_CLEAR = delete(Timer).where(Timer.campaign_id == bindparam("campaign"), _PENDING)
-_CLEAR_KIND = _CLEAR.where(Timer.kind == bindparam("kind"))
+_CLEAR_ANY = delete(Timer).where(Timer.campaign_id == bindparam("campaign"), _PENDING)
+_CLEAR = _CLEAR_ANY.where(Timer.kind != "digest")  # a day's gathered posts outlive the phase (service/digest.py)
+_CLEAR_KIND = _CLEAR_ANY.where(Timer.kind == bindparam("kind"))
 _OF_KIND = select(Timer).where(Timer.campaign_id == bindparam("campaign"), _PENDING, Timer.kind == bindparam("kind"))
 _EARLIEST = select(func.min(Timer.due_at)).where(_PENDING)
 _DUE = select(Timer).where(_PENDING, Timer.due_at <= bindparam("now")).order_by(Timer.due_at, Timer.id)
@@ -20,7 +21,7 @@ _LOCKED = select(Timer).where(Timer.id == bindparam("id")).with_for_update()
 
 
 async def clear(session: AsyncSession, campaign_id: int, kind: str | None = None) -> None:
-    """Drop the campaign's pending timers (of one kind, if given); fired ones stay as history."""
+    """Drop the campaign's pending timers of its phase (of one kind, if given); fired ones stay as history."""
     if kind is None:
         await session.execute(_CLEAR, {"campaign": campaign_id})
     else:

@@ -206,7 +206,7 @@ class FakeDiscordServer:
 
     def duplicates(self) -> list[tuple[str, str]]:
         """(channel, text) posted more than once in the same channel."""
-        seen = Counter((m["channel_id"], m["content"] + "|" + ",".join(a["filename"] for a in m["attachments"]))
+        seen = Counter((m["channel_id"], shown_text(m) + "|" + ",".join(a["filename"] for a in m["attachments"]))
                        for m in self.posts())
         return [key for key, n in seen.items() if n > 1]
 
@@ -215,7 +215,7 @@ class FakeDiscordServer:
 
     def answer_texts(self, interaction_id: str) -> list[str]:
         """The text of every answer to this interaction, in order ("" for a bare defer)."""
-        return [str((b.get("data") or {}).get("content") or "") if k == "callback" else str(b.get("content") or "")
+        return [shown_text(b.get("data") or {}) if k == "callback" else shown_text(b)
                 for k, b in self.interactions[interaction_id].answers]
 
     def visible_answers(self, interaction_id: str) -> int:
@@ -578,3 +578,12 @@ def slash(name: str, options: list[dict[str, Any]], user_id: int = 77, token: st
             "locale": "en-US", "guild_locale": "en-US", "app_permissions": str(discord.Permissions.all().value),
             "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)}, "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024}
+
+
+def shown_text(message: dict[str, Any]) -> str:
+    """What a person reads in a message: its text and its embeds' titles, descriptions, fields and footers."""
+    parts = [message.get("content") or ""]
+    for e in message.get("embeds") or []:
+        parts += [e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text") or ""]
+        parts += [f"{f.get('name')}: {f.get('value')}" for f in e.get("fields") or []]
+    return "\n".join(p for p in parts if p)

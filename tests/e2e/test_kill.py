@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.service.faults import POINTS
-from tests.e2e.discord_server import FakeDiscordServer
+from tests.e2e.discord_server import FakeDiscordServer, shown_text
 from tests.e2e.herald_process import HANNO, LIVIA, Herald
 
 pytestmark = pytest.mark.slow
@@ -24,7 +24,7 @@ LEASE = "2"  # seconds: a killed process's claims on posts lapse this soon (the 
 def texts(server: FakeDiscordServer, needle: str) -> list[tuple[str, str]]:
     """(thread name, content) of every post containing `needle`."""
     names = {str(c.id): c.name for c in server.channels.values()}
-    return [(names[m["channel_id"]], m["content"]) for m in server.posts() if needle in m["content"]]
+    return [(names[m["channel_id"]], shown_text(m)) for m in server.posts() if needle in shown_text(m)]
 
 
 async def posted(server: FakeDiscordServer, needle: str, timeout: float = 90) -> None:  # noqa: ASYNC109

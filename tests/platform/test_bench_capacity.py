@@ -42,4 +42,4 @@ async def test_seeded_campaigns_and_history_are_what_the_commands_then_read(tabl
     await table.op("@catowar9 #war9 /history turn:9")()
     assert table.reply().startswith("**Long War** — turn 9, as Rome:")
     await table.op("@gaius #forum /campaign status")()  # the extra campaigns sit in other channels
-    assert table.reply() == "**Punic Wars** — freeform — running"
+    assert table.reply() == "Punic Wars — freeform — running"  # the title of its card

@@ -76,7 +76,7 @@ async def test_a_deadline_with_auto_advance_resolves_the_turn_and_opens_the_next
     await gaul.run_line('@vercingetorix /orders submit text:"hold"')
     out = await said(gaul, "clock +1d")
     assert "The deadline for **Turn 1 — orders** has passed." in out
-    assert "**Eburones** ordered:\n      > (no orders)" in out
+    assert "**Eburones** ordered:\n      ┃ > (no orders)" in out
     assert "**Turn 2 — orders**: orders are open" in out and "Deadline: 2026-01-09 12:00 UTC (in 3d)" in out
     without = await said(gaul, "@gaius /gm settings key:auto_advance value:off")
     assert "`auto_advance` = off" in without

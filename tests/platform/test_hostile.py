@@ -21,6 +21,7 @@ from sqlalchemy import select
 from bot.console.fake import Sent
 from bot.console.runner import Console
 from bot.console.script import Line
+from bot.service import cards
 from bot.store.models import Campaign, OrderSet
 
 WENT_WRONG = "Something went wrong"
@@ -64,6 +65,8 @@ def texts(sent: list[Sent]) -> list[str]:
         data = payload.get("data") if s.kind == "interaction_response" else payload
         if isinstance(data, dict) and data.get("content") is not None:
             out.append(str(data["content"]))
+        if isinstance(data, dict) and data.get("embeds"):
+            out.append(cards.as_text(data["embeds"])[:2000])  # each embed's limits are the spec validator's
     return out
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.console.runner import Console
+from bot.service import cards
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "lote-modern"
 SCRIPT = EXAMPLES / "two-turns.txt"
@@ -36,8 +37,9 @@ class Delivery:
 
 def _text(payload: dict[str, object], files: list[tuple[str, bytes]]) -> str:
     content = str(payload.get("content") or "")
+    embeds = cards.as_text(payload.get("embeds") or [])  # type: ignore[arg-type]
     attached = [blob.decode("utf-8", "replace") for name, blob in files if name.endswith((".md", ".txt"))]
-    return "\n".join([content, *attached])
+    return "\n".join([content, embeds, *attached])
 
 
 async def run(con: Console) -> tuple[list[Delivery], dict[str, list[str]]]:
@@ -91,7 +93,7 @@ async def test_two_turns_of_lords_of_the_earth_through_the_console(lite: Console
         assert people == {player}, f"{where} holds {people}"
         mine = [d for d in deliveries if d.where == where]
         for turn in (1, 2):
-            assert any(f"turn {turn} results for {seat}**" in d.text for d in mine), (seat, turn)
+            assert any(f"turn {turn} results for {seat}" in d.text for d in mine), (seat, turn)
         assert any(SHEET_HEADS[seat] in d.text for d in mine)
         assert any(SHEET_HEADS[seat] in d.text for d in deliveries if d.where == f"@{player}")   # /sheet
         # ... and nowhere else but the GM's own replies: not the campaign thread, not another nation.

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bot.console.fake import Sent
 from bot.console.runner import Console
 from bot.discord import outgoing
+from bot.service import cards
 from bot.service.text import split_message
 from tests.discord_spec import validate_request
 
@@ -172,7 +173,8 @@ async def test_a_member_nicknamed_everyone_rolls_publicly_and_pings_no_one(gaul:
     gaul.fake.users[uid] = "@everyone"
     mark = len(gaul.fake.sent)
     await gaul.run_line("@mallory /roll notation:2d6")
-    public = [m for m in messages(gaul.fake.sent[mark:]) if "@everyone" in (m.get("content") or "")]
+    public = [m for m in messages(gaul.fake.sent[mark:]) if "@everyone" in (m.get("content") or "")
+              + cards.as_text(m.get("embeds") or [])]
     assert public, "the roll names its roller"
     for m in messages(gaul.fake.sent[mark:]):
         allowed = m.get("allowed_mentions")
@@ -211,3 +213,19 @@ async def test_the_slash_commands_herald_syncs_are_what_discord_accepts(lite: Co
     assert payload and validate_request("PUT", route, payload) == []
     payload[0]["description"] = "x" * 101
     assert validate_request("PUT", route, payload) != []
+
+
+def test_long_cards_are_split_over_messages_then_attached_whole() -> None:
+    embeds = [discord.Embed(title=f"Phase {i}", description=f"{i}" * 4000) for i in range(6)]
+    embeds[0].set_image(url="attachment://map.png")
+    built = outgoing.build("", embeds=embeds, files=[("map.png", b"png")], max_parts=2)
+    assert len(built) == 2
+    for message in built:
+        payload = {"content": message.content, "embeds": [e.to_dict() for e in message.embeds],
+                   "allowed_mentions": {"parse": []}}
+        assert validate_request("POST", MESSAGE, payload) == []
+        assert sum(len(e) for e in message.embeds) <= 6000 and len(message.embeds) <= 10
+    assert "map.png" in [name for name, _ in built[0].files]  # the map rides with the card that shows it
+    whole = dict(f for m in built for f in m.files)["herald-full.md"].decode()
+    assert all(f"## Phase {i}" in whole and f"{i}" * 4000 in whole for i in range(6))
+    assert "attached" in (built[0].content or "") + (built[-1].content or "")

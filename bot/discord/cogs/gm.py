@@ -187,8 +187,8 @@ class GM(commands.GroupCog, group_name="gm"):
         await send(interaction, await gm.act(herald(interaction).services, who(interaction), action, campaign))
 
     @app_commands.command()
-    @app_commands.describe(key="reminders, auto_advance, deadline_every, ping or turn_timer", value="the new value",
-                           campaign=CAMPAIGN)
+    @app_commands.describe(key="reminders, auto_advance, deadline_every, ping, turn_timer or digest",
+                           value="the new value", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
     async def settings(self, interaction: discord.Interaction, key: Text | None = None, value: Text | None = None,
                        campaign: Text | None = None) -> None:
