@@ -22,6 +22,7 @@ from bot.store import followers
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
+from engine.rulesets import find as find_ruleset
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
 SEAT = re.compile(r"^[^\n:@#`*_~|<>]{1,32}$")
@@ -71,8 +72,8 @@ async def create(services: Services, caller: Caller, name: str, ruleset_id: str,
     name = " ".join(name.split())
     if not NAME.match(name):
         raise ServiceError("a campaign name is 1-60 characters, without `:@#` or markdown")
-    ruleset = record.ruleset_by_id(ruleset_id)
     try:
+        ruleset = find_ruleset(ruleset_id)  # forgiving: `Terra Nova`, `lote`
         parsed = ruleset.parse_options(parse_options(options))
     except RulesError as exc:
         raise ServiceError(str(exc)) from None

@@ -25,6 +25,7 @@ from bot.service.unit import campaign_tx
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
 from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
+from engine.core.names import Names, UnknownName, unknown_message
 from engine.core.tables import parse_tables
 
 
@@ -209,16 +210,16 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             raise ServiceError(f"**{campaign.name}** has ended")
         ruleset = record.ruleset_of(campaign)
         seats = await record.seats_of(session, campaign.id)
-        seat = next((s for s in seats if s.name.lower() == seat_name.strip().lower()), None)
+        typed = Names(s.name for s in seats).match(seat_name)  # forgiving: case, accents, a unique prefix
+        seat = next((s for s in seats if s.name == typed.name), None)
         if user_id is not None and any(s.user_id == user_id and s is not seat for s in seats):
             raise ServiceError(f"<@{user_id}> already holds a seat in **{campaign.name}**")
         old_user = seat.user_id if seat else None
-        if op in ("assign", "auto") and seat is None:
-            if campaign.status != CampaignStatus.LOBBY:
-                raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
+        if op in ("assign", "auto") and seat is None and campaign.status == CampaignStatus.LOBBY \
+                and not typed.candidates:
             seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
         if seat is None:
-            raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
+            raise NotFound(f"**{campaign.name}**: {unknown_message(typed, what='seat')}")
         if op == "assign":
             if seat.user_id is not None and not seat.automatic and seat.user_id != user_id:
                 raise ServiceError(f"**{seat.name}** is held by <@{seat.user_id}>: use `/gm seat replace`")
@@ -303,9 +304,10 @@ async def table_roll(services: Services, caller: Caller, name: str, private: boo
         raise ServiceError(f"a table modifier runs from -{MAX_MODIFIER} to {MAX_MODIFIER}")
     async with gm_write(services, caller, campaign_name) as (session, campaign):
         tables = campaign_tables(campaign)
-        table = tables.get(name) or next((t for k, t in tables.items() if k.lower() == name.strip().lower()), None)
-        if table is None:
-            raise NotFound(f"no table `{clip(name, 40)}` (tables: {', '.join(sorted(tables)) or 'none'})")
+        try:
+            table = tables.get(name) or tables[Names(tables).resolve(name, what="table")]
+        except UnknownName as exc:
+            raise NotFound(f"{exc} (tables: {', '.join(sorted(tables)) or 'none'})") from None
         vis = Visibility.gm_only() if private else Visibility.everyone()
         campaign.roll_count += 1
         dice = record.dice_of(campaign, f"table/{campaign.roll_count}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import RulesError
+from engine.core.names import suggestion
 
 TERRAINS = ("c2", "c", "w", "m", "s", "d", "t", "i", "j", "o")
 TERRAIN_NAMES = {"c2": "intensely cultivated", "c": "cultivated", "w": "wilderness", "m": "mountain",
@@ -174,19 +175,19 @@ class CampaignMap:
     def region(self, name: str) -> Region:
         key = self.canonical(name)
         if key is None or key not in self.regions:
-            raise RulesError(f"no region `{name}` on the map")
+            raise RulesError(f"no region `{name}` on the map{suggestion(name, self.regions)}")
         return self.regions[key]
 
     def city(self, name: str) -> City:
         key = self.canonical(name)
         if key is None or key not in self.cities:
-            raise RulesError(f"no city `{name}` on the map")
+            raise RulesError(f"no city `{name}` on the map{suggestion(name, self.cities)}")
         return self.cities[key]
 
     def zone(self, name: str) -> SeaZone:
         key = self.canonical(name)
         if key is None or key not in self.zones:
-            raise RulesError(f"no sea zone `{name}` on the map")
+            raise RulesError(f"no sea zone `{name}` on the map{suggestion(name, self.zones)}")
         return self.zones[key]
 
     def is_region(self, name: str) -> bool:
