@@ -28,6 +28,22 @@ from bot.store.models import Campaign, Receipt, Seat
 OPTION_TYPES = discord.AppCommandOptionType
 
 
+DEFAULT_USER = "you"  # who acts when a line names nobody and nobody acted before
+
+
+def _as_options(command: Any, line: Line, words: list[str]) -> None:
+    """Bare words after a command fill its options in order, as Discord's client lets one type them."""
+    free = [p for p in command.parameters if p.name not in line.options]
+    required = [p.name for p in command.parameters if p.required]
+    if len(words) > 1 and free and required == [free[0].name]:  # `/roll 1d20+5 to hit`: one thing is asked for
+        words = [" ".join(words)]
+    if len(words) > len(free):
+        names = ", ".join(p.name for p in command.parameters) or "none"
+        raise ScriptError(f"/{line.words[0]}: too many words (its options: {names}); write name:value")
+    # options named on the line keep their order after the ones typed bare
+    line.options = {**{p.name: w for p, w in zip(free, words, strict=False)}, **line.options}
+
+
 class ScriptFailed(AssertionError):
     """An `expect` line did not hold."""
 
@@ -146,8 +162,9 @@ class Console:
 
     # -- interactions -------------------------------------------------------------------------------
     def _who(self) -> int:
-        if not self.user:
-            raise ScriptError("say who acts first: start the line with @name")
+        if not self.user:  # a newcomer's first line: someone acts, and they learn how to be someone else
+            self.user = DEFAULT_USER
+            self.echo(f"  (acting as @{DEFAULT_USER}: start a line with @name to act as someone else)")
         return self.fake.user(self.user)
 
     async def _interact(self, line: Line) -> None:
@@ -192,9 +209,10 @@ class Console:
         if command is None:
             raise ScriptError(f"no command /{root_name}")
         chain = []
-        for word in subs:
+        for at, word in enumerate(subs):
             if not isinstance(command, app_commands.Group):
-                raise ScriptError(f"/{' '.join(line.words)}: `{word}` is not a subcommand")
+                _as_options(command, line, subs[at:])  # `/help orders`, `/roll 2d6+1`: words fill the options
+                break
             nxt = command.get_command(word)
             if nxt is None:
                 raise ScriptError(f"/{root_name} has no `{word}`")

@@ -47,8 +47,9 @@ HELP = {
         "**Dice** in a campaign come from its secret seed, whose SHA-256 was posted at the start. Each roll "
         "draws from its own stream (HMAC of the seed and the roll's purpose), and every roll is logged. When "
         "the campaign ends the seed is revealed: `/campaign export`, then `herald verify export.json` "
-        "re-derives every roll. `/roll` takes common notation: `2d6+1`, `4d6h3`, `3d6x6` (exploding), `d%`, "
-        "`4dF`."),
+        "re-derives every roll. `/roll` takes common notation: `2d6+1`, `4d6kh3` / `4d6kl1` (keep the highest or "
+        "lowest), `4d6dl1` / `2d20dh1` (drop them), `1d20+5 adv` / `dis`, `3d6x6` (exploding), `d%`, `4dF`; "
+        "words after the dice label the roll: `1d20+5 to hit`. Dropped dice are shown ~~struck through~~."),
 }
 
 
@@ -64,7 +65,8 @@ async def action_choices(interaction: discord.Interaction, current: str) -> list
 
 class Play(commands.Cog):
     @app_commands.command()
-    @app_commands.describe(notation="dice like 2d6+1, 4d6h3, 3d6x6, d%", private="only you (and the GM) see it",
+    @app_commands.describe(notation="dice like 2d6+1, 4d6kh3, 1d20+5 adv to hit, 3d6x6, d%",
+                           private="only you (and the GM) see it",
                            campaign="roll in this campaign's logged stream (default: the one here)")
     @app_commands.autocomplete(campaign=campaign_names)
     async def roll(self, interaction: discord.Interaction, notation: app_commands.Transform[str, CleanText(1, 100)],
