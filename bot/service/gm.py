@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import record, steps, timers
 from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.campaigns import hand_over_thread
-from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.lookup import is_gm, require_gm
@@ -27,6 +26,7 @@ from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
 from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
 from engine.core.names import Names, UnknownName, unknown_message
 from engine.core.tables import parse_tables
+from engine.core.when import deadline as deadline_at
 
 
 def _running(campaign: Campaign) -> None:
@@ -160,25 +160,16 @@ async def snapshot_choices(services: Services, caller: Caller, campaign_name: st
         return [(s.id, f"{s.phase_label} (#{s.seq})") for s in reversed(snaps)][:25]
 
 
-def parse_when(text: str, now: datetime) -> datetime:
-    """``2d``, ``36h`` from now (1m to 366d), or a UTC date and time like ``2026-12-01 18:00`` before 9999."""
+def parse_when(text: str, now: datetime, zone: tzinfo = UTC) -> datetime:
+    """``2d``, ``in 36 hours``, ``friday 18:00``, ``tomorrow``, ``2026-12-01 18:00`` (read in `zone`): 1m to 366d
+    from now."""
     try:
-        span = parse_span(text)
-    except ValueError:
-        pass
-    else:
-        if not SHORTEST <= span <= LONGEST:
-            raise ServiceError("a deadline is 1m to 366d away, like 2d or 36h")
-        return now + span
-    try:
-        when = datetime.fromisoformat(text.strip()) if len(text) <= 40 else None
-        if when is not None:
-            when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-    except (ValueError, OverflowError):
-        when = None
-    if when is None or when.year >= 9999:
-        raise ServiceError(f"`{clip(text, 40)}` is neither a duration (2d, 36h) nor a UTC time (2026-12-01 18:00)")
-    return when
+        due = deadline_at(text, now, zone)
+    except RulesError as exc:
+        raise ServiceError(str(exc)) from None
+    if not SHORTEST <= due - now <= LONGEST:
+        raise ServiceError("a deadline is 1m to 366d away, like 2d, friday 18:00 or 2026-12-01 18:00")
+    return due
 
 
 async def deadline(services: Services, caller: Caller, when: str | None, campaign_name: str | None) -> Reply:
@@ -190,9 +181,7 @@ async def deadline(services: Services, caller: Caller, when: str | None, campaig
             record.post(session, campaign, services, "thread", f"⏰ No deadline now for **{campaign.phase_label}**.")
             return Reply("Deadline cleared.", campaign_id=campaign.id)
         now = services.clock.now()
-        due = parse_when(when, now)
-        if due <= now:
-            raise ServiceError("that deadline has already passed")
+        due = parse_when(when, now, CampaignSettings.load(campaign.settings).zone())
         await timers.set_deadline(session, services, campaign, due)
         record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(), body={"deadline": due.isoformat()})

@@ -18,13 +18,14 @@ from engine.core.errors import RulesError
 MAX_TYPED = 200  # longer than any name: refused before matching, so a pasted essay costs nothing
 SUGGEST_CUTOFF = 60.0  # RapidFuzz WRatio (0-100) below which a "closest" name is no help
 MAX_LISTED = 8  # candidates named in an "ambiguous" message
+MIN_SUGGESTED = 3  # two letters resemble too many names for a suggestion to mean anything
 
 
 def fold(text: str) -> str:
-    """The form names are compared in: accents stripped, case folded, blanks collapsed."""
+    """The form names are compared in: accents stripped, case folded, underscores and blanks one space."""
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+    return " ".join(bare.casefold().replace("_", " ").split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ class Names:
 
     def closest(self, wanted: str) -> str | None:
         keys = list(self._folded)
-        if not keys:
+        if not keys or len(wanted) < MIN_SUGGESTED:
             return None
         best = process.extractOne(wanted, keys, scorer=fuzz.WRatio, processor=utils.default_process,
                                   score_cutoff=SUGGEST_CUTOFF)
