@@ -32,16 +32,13 @@ DEFAULT_USER = "you"  # who acts when a line names nobody and nobody acted befor
 
 
 def _as_options(command: Any, line: Line, words: list[str]) -> None:
-    """Bare words after a command fill its options in order, as Discord's client lets one type them."""
-    free = [p for p in command.parameters if p.name not in line.options]
-    required = [p.name for p in command.parameters if p.required]
-    if len(words) > 1 and free and required == [free[0].name]:  # `/roll 1d20+5 to hit`: one thing is asked for
-        words = [" ".join(words)]
-    if len(words) > len(free):
-        names = ", ".join(p.name for p in command.parameters) or "none"
-        raise ScriptError(f"/{line.words[0]}: too many words (its options: {names}); write name:value")
-    # options named on the line keep their order after the ones typed bare
-    line.options = {**{p.name: w for p, w in zip(free, words, strict=False)}, **line.options}
+    """Bare words after a command are its first option not named on the line, as Discord's client fills the
+    first option as one types: `/help orders`, `/roll 1d20+5 adv to hit`."""
+    free = [p for p in command.parameters if p.display_name not in line.options]
+    if not free:
+        names = ", ".join(p.display_name for p in command.parameters) or "none"
+        raise ScriptError(f"/{line.words[0]}: `{words[0]}` has no option left to fill (its options: {names})")
+    line.options = {free[0].display_name: " ".join(words), **line.options}
 
 
 class ScriptFailed(AssertionError):
@@ -221,17 +218,20 @@ class Console:
         if isinstance(command, app_commands.Group):
             names = ", ".join(c.name for c in command.commands)
             raise ScriptError(f"/{' '.join(line.words)} needs a subcommand: {names}")
-        params = {p.name: p for p in command.parameters}
+        params = {p.display_name: p for p in command.parameters}  # the names Discord shows (after any rename)
+        params.update({p.name: p for p in command.parameters if p.name not in params})  # and the code's own
         resolved: dict[str, dict[str, Any]] = {}
         options = []
         keys = list(line.options)
         for key, raw in line.options.items():
             if key not in params:
-                raise ScriptError(f"/{' '.join(line.words)} has no option `{key}` (it has: {', '.join(params)})")
+                shown = ", ".join(p.display_name for p in command.parameters)
+                raise ScriptError(f"/{' '.join(line.words)} has no option `{key}` (it has: {shown})")
+            name = params[key].display_name
             if focused and key == keys[-1]:  # what is being typed is sent as typed, for autocomplete
-                options.append({"name": key, "type": params[key].type.value, "value": raw, "focused": True})
+                options.append({"name": name, "type": params[key].type.value, "value": raw, "focused": True})
                 continue
-            options.append({"name": key, "type": params[key].type.value,
+            options.append({"name": name, "type": params[key].type.value,
                             "value": self._value(params[key].type, raw, resolved)})
         for sub in reversed(chain):
             kind = 2 if isinstance(sub, app_commands.Group) else 1

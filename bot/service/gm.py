@@ -157,7 +157,15 @@ async def snapshot_choices(services: Services, caller: Caller, campaign_name: st
         if not is_gm(campaign, caller):
             return []
         snaps = await record.snapshots_of(session, campaign.id)
-        return [(s.id, f"{s.phase_label} (#{s.seq})") for s in reversed(snaps)][:25]
+        zone = CampaignSettings.load(campaign.settings).zone()
+        return [(s.id, snapshot_label(s.phase_label, s.kind, s.at, zone)) for s in reversed(snaps)][:25]
+
+
+def snapshot_label(phase_label: str, kind: str, at: datetime, zone: tzinfo) -> str:
+    """How a rollback menu names a snapshot: the phase and when it was taken, in the campaign's time zone."""
+    when = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(zone)
+    where = "before resolving " if kind == "before" else "start of "
+    return f"{where}{phase_label} — {when:%a %d %b %H:%M} {when.tzname() or ''}".rstrip()
 
 
 def parse_when(text: str, now: datetime, zone: tzinfo = UTC) -> datetime:

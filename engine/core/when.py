@@ -67,6 +67,10 @@ def deadline(text: str, now: datetime, zone: tzinfo = UTC) -> datetime:
         return now + after
     stamped = _with_offset(text)
     if stamped is not None:
+        if stamped <= now:
+            raise _refuse(text, "that time has passed")
+        if stamped - now > LONGEST:
+            raise _refuse(text, "more than ten years away")
         return stamped
     local_now = now.astimezone(zone)
     words = " ".join(text.strip().lower().replace(",", " ").replace(" at ", " ").split())
