@@ -143,3 +143,14 @@ async def test_a_first_line_with_no_name_acts_as_you_and_words_fill_the_first_op
     assert lite.user == "you" and "to @you" in out and "**Orders** are private" in out
     out = await said(lite, "/roll 1d20+5 dis to hit")
     assert "**you** rolls 1d20+5 dis (to hit)" in out
+
+
+async def test_pause_and_resume_hold_on_both_databases_and_the_status_says_so(console: Console):
+    await console.run_script(SETUP)
+    await console.run_line("@gaius #forum /gm deadline set when:36h")
+    await console.run_line("@gaius /gm pause")
+    await console.run_line("clock +1d")
+    status = await said(console, "@ambiorix /campaign status")
+    assert "⏸️ Paused since" in status and "the deadline has 1d 12h left" in status and "Deadline:" not in status
+    assert "in 1d 12h" in await said(console, "@gaius /gm resume")
+    assert "Deadline: 2026-01-08 00:00 UTC (in 1d 12h)" in await said(console, "@ambiorix /campaign status")
