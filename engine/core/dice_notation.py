@@ -24,7 +24,7 @@ _KEEP = re.compile(r"([0-9]*)d([0-9]+)(kh|kl|dh|dl|k)([0-9]*)", re.IGNORECASE)
 # what a breakdown can follow: plain and keep dice, numbers, + - * / and brackets (no x, r, F, % or ^)
 _TERM = re.compile(r"([0-9]*)d([0-9]+)(?:([hl])([0-9]*))?", re.IGNORECASE)
 _SHOWABLE = re.compile(r"(?:[0-9]*d[0-9]+(?:[hl][0-9]*)?|[0-9]+|[-+*/() \t])+", re.IGNORECASE)
-_LABEL_CHARS = re.compile(r"[^\w '\-.,!?()/&+]")
+_LABEL_CHARS = re.compile(r"[^\w '\-.,!?()/&+]|_")  # no markdown (`*_~|>`), mentions (<@…>) or code
 
 
 class DiceWordsError(RulesError):

@@ -27,7 +27,7 @@ def test_our_words_are_rewritten_onto_the_librarys(ours, library):
 @pytest.mark.parametrize(("text", "notation", "label"), [
     ("1d20+5 to hit", "1d20+5", "to hit"), ("2d6 fire damage", "2d6", "fire damage"),
     ("1d20 + 5 adv Perception", "1d20 + 5 adv", "Perception"), ("4d6kh3", "4d6kh3", ""),
-    ("1d20 for <@123> **now** `x`", "1d20", "for 123 now x"),
+    ("1d20 for <@123> **now** `x` __y__ ~~z~~", "1d20", "for 123 now x y z"),
 ])
 def test_words_after_the_dice_are_a_label(text, notation, label):
     assert split_label(text) == (notation, label)
