@@ -1,6 +1,8 @@
 """LotE order verbs: a unique prefix is the verb; an unknown one gets the closest verb, and the list comes once."""
 
-from engine.core import Verdict
+import pytest
+
+from engine.core import RulesError, Verdict
 
 R = Verdict.REJECTED
 
@@ -22,3 +24,11 @@ def test_an_unknown_verb_suggests_the_closest_and_the_verbs_are_listed_once(lm, 
 def test_an_ambiguous_verb_prefix_lists_the_candidates(lm, state):
     (check,) = lm.check(state, "England", "co London")
     assert check.verdict is R and "could be" in check.message and "**construct**" in check.message
+
+
+def test_places_are_read_without_accents_or_capitals_and_a_misspelling_gets_the_closest(lm, state):
+    world = state.world
+    assert world.canonical("LONDON") == "London" == world.canonical("Lóndon")
+    city = next(iter(world.cities))
+    with pytest.raises(RulesError, match=rf"no city `{city[:-1]}x` on the map — did you mean \*\*{city}\*\*\?"):
+        world.city(city[:-1] + "x")
