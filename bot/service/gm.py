@@ -24,7 +24,7 @@ from bot.service.unit import campaign_tx
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
 from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
-from engine.core.names import Names, UnknownName, unknown_message
+from engine.core.names import Match, Names, UnknownName, fold, unknown_message
 from engine.core.tables import parse_tables
 from engine.core.when import deadline as deadline_at
 
@@ -208,12 +208,14 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
         ruleset = record.ruleset_of(campaign)
         seats = await record.seats_of(session, campaign.id)
         typed = Names(s.name for s in seats).match(seat_name)  # forgiving: case, accents, a unique prefix
+        creating = op in ("assign", "auto") and campaign.status == CampaignStatus.LOBBY
+        if creating and typed.name is not None and fold(typed.name) != fold(seat_name):
+            typed = Match(seat_name)  # in the lobby a shorter name is a new seat, not the start of an old one
         seat = next((s for s in seats if s.name == typed.name), None)
         if user_id is not None and any(s.user_id == user_id and s is not seat for s in seats):
             raise ServiceError(f"<@{user_id}> already holds a seat in **{campaign.name}**")
         old_user = seat.user_id if seat else None
-        if op in ("assign", "auto") and seat is None and campaign.status == CampaignStatus.LOBBY \
-                and not typed.candidates:
+        if creating and seat is None:
             seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
         if seat is None:
             raise NotFound(f"**{campaign.name}**: {unknown_message(typed, what='seat')}")

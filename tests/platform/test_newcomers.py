@@ -154,3 +154,11 @@ async def test_pause_and_resume_hold_on_both_databases_and_the_status_says_so(co
     assert "⏸️ Paused since" in status and "the deadline has 1d 12h left" in status and "Deadline:" not in status
     assert "in 1d 12h" in await said(console, "@gaius /gm resume")
     assert "Deadline: 2026-01-08 00:00 UTC (in 1d 12h)" in await said(console, "@ambiorix /campaign status")
+
+
+async def test_in_the_lobby_a_shorter_name_is_a_new_seat_not_the_start_of_an_old_one(lite: Console):
+    await lite.run_line("gm @gaius")
+    await lite.run_line("@gaius #forum /campaign create name:Lobby ruleset:freeform")
+    await lite.run_line('@gaius /gm seat assign seat:"Gaulish Tribes" user:@vercingetorix')
+    assert "takes the seat **Gaul**" in await said(lite, "@gaius /gm seat assign seat:Gaul user:@ambiorix")
+    assert "removed the seat **Gaulish Tribes**" in await said(lite, "@gaius /gm seat kick seat:gaulish")
