@@ -102,7 +102,8 @@ async def _console(settings: Settings, script: Path | None, seed: str | None, ou
         url = database or (f"sqlite+aiosqlite:///{tmp}/console.db" if script else settings.url)
         db = Database(url)
         await migrate.upgrade(db)
-        con = Console(db, seed=seed, out_dir=out, gm_role=settings.gm_role,
+        # typed at a prompt, images and exports land in ./out (a script saves them only when asked)
+        con = Console(db, seed=seed, out_dir=out or (None if script else Path("out")), gm_role=settings.gm_role,
                       base_dir=script.parent if script else Path.cwd())
         await con.start()
         try:
@@ -128,6 +129,8 @@ async def _repl(con: object) -> int:
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401 - line editing and history for input()
     click.echo("Herald console. Lines look like:  @alice #table /campaign create name:Rome ruleset:freeform")
+    click.echo("Or just type a command (/help, /roll 1d20+5 adv); images and exports are saved under "
+               f"{con.out_dir or 'nowhere'} and their paths printed.")
     click.echo("Also: press \"label\", select \"option\", form field:\"value\", gm @name, clock +1d, quit.")
     while True:
         try:

@@ -28,6 +28,19 @@ from bot.store.models import Campaign, Receipt, Seat
 OPTION_TYPES = discord.AppCommandOptionType
 
 
+DEFAULT_USER = "you"  # who acts when a line names nobody and nobody acted before
+
+
+def _as_options(command: Any, line: Line, words: list[str]) -> None:
+    """Bare words after a command are its first option not named on the line, as Discord's client fills the
+    first option as one types: `/help orders`, `/roll 1d20+5 adv to hit`."""
+    free = [p for p in command.parameters if p.display_name not in line.options]
+    if not free:
+        names = ", ".join(p.display_name for p in command.parameters) or "none"
+        raise ScriptError(f"/{line.words[0]}: `{words[0]}` has no option left to fill (its options: {names})")
+    line.options = {free[0].display_name: " ".join(words), **line.options}
+
+
 class ScriptFailed(AssertionError):
     """An `expect` line did not hold."""
 
@@ -146,8 +159,9 @@ class Console:
 
     # -- interactions -------------------------------------------------------------------------------
     def _who(self) -> int:
-        if not self.user:
-            raise ScriptError("say who acts first: start the line with @name")
+        if not self.user:  # a newcomer's first line: someone acts, and they learn how to be someone else
+            self.user = DEFAULT_USER
+            self.echo(f"  (acting as @{DEFAULT_USER}: start a line with @name to act as someone else)")
         return self.fake.user(self.user)
 
     async def _interact(self, line: Line) -> None:
@@ -192,9 +206,10 @@ class Console:
         if command is None:
             raise ScriptError(f"no command /{root_name}")
         chain = []
-        for word in subs:
+        for at, word in enumerate(subs):
             if not isinstance(command, app_commands.Group):
-                raise ScriptError(f"/{' '.join(line.words)}: `{word}` is not a subcommand")
+                _as_options(command, line, subs[at:])  # `/help orders`, `/roll 2d6+1`: words fill the options
+                break
             nxt = command.get_command(word)
             if nxt is None:
                 raise ScriptError(f"/{root_name} has no `{word}`")
@@ -203,17 +218,20 @@ class Console:
         if isinstance(command, app_commands.Group):
             names = ", ".join(c.name for c in command.commands)
             raise ScriptError(f"/{' '.join(line.words)} needs a subcommand: {names}")
-        params = {p.name: p for p in command.parameters}
+        params = {p.display_name: p for p in command.parameters}  # the names Discord shows (after any rename)
+        params.update({p.name: p for p in command.parameters if p.name not in params})  # and the code's own
         resolved: dict[str, dict[str, Any]] = {}
         options = []
         keys = list(line.options)
         for key, raw in line.options.items():
             if key not in params:
-                raise ScriptError(f"/{' '.join(line.words)} has no option `{key}` (it has: {', '.join(params)})")
+                shown = ", ".join(p.display_name for p in command.parameters)
+                raise ScriptError(f"/{' '.join(line.words)} has no option `{key}` (it has: {shown})")
+            name = params[key].display_name
             if focused and key == keys[-1]:  # what is being typed is sent as typed, for autocomplete
-                options.append({"name": key, "type": params[key].type.value, "value": raw, "focused": True})
+                options.append({"name": name, "type": params[key].type.value, "value": raw, "focused": True})
                 continue
-            options.append({"name": key, "type": params[key].type.value,
+            options.append({"name": name, "type": params[key].type.value,
                             "value": self._value(params[key].type, raw, resolved)})
         for sub in reversed(chain):
             kind = 2 if isinstance(sub, app_commands.Group) else 1

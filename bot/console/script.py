@@ -1,6 +1,7 @@
 """The console's line format: who, where, and what they do.
 
-    [@user] [#channel] /command [subcommand…] option:value option:"a value" file:@path
+    [@user] [#channel] /command [subcommand…] [words] option:value option:"a value" file:@path
+                                          no @user yet: you act as @you; bare words fill the first option
     [@user] press "Button label"
     [@user] select "menu option (label or value)"
     [@user] form field:"value"            submit the last form shown to that user

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from datetime import timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from bot.service.clock import format_span, parse_span
+from bot.service.clock import format_span, parse_span, zone
 from bot.service.errors import ServiceError
 from bot.service.quoting import clip
 
@@ -25,6 +26,7 @@ class CampaignSettings:
     ping: bool = True               # mention the seat whose turn it is
     turn_timer: str = ""            # a seat that takes longer gets its ruleset's timeout action
     digest: str = "off"             # daily: the thread gets one post a day gathering the phases resolved
+    time_zone: str = "UTC"          # deadlines typed as "friday 18:00" are read in this zone
 
     @classmethod
     def load(cls, raw: dict[str, Any] | None) -> CampaignSettings:
@@ -33,6 +35,13 @@ class CampaignSettings:
 
     def dump(self) -> dict[str, Any]:
         return asdict(self)
+
+    def zone(self) -> ZoneInfo:
+        """The campaign's time zone (UTC if the stored name is no longer known)."""
+        try:
+            return zone(self.time_zone)
+        except ValueError:
+            return ZoneInfo("UTC")
 
     def reminder_spans(self) -> list[timedelta]:
         spans = [_stored_span(p) for p in self.reminders.split(",") if p.strip()]
@@ -45,6 +54,11 @@ class CampaignSettings:
     def with_value(self, key: str, raw: str) -> CampaignSettings:
         key = key.strip().replace("-", "_")
         value = raw.strip()
+        if key in ("time_zone", "timezone", "tz"):
+            try:
+                return replace(self, time_zone=zone(value).key)
+            except ValueError as exc:
+                raise ServiceError(str(exc)) from None
         if key == "auto_advance":
             if value not in AUTO_ADVANCE:
                 raise ServiceError(f"auto_advance is one of {', '.join(AUTO_ADVANCE)}")

@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, steps
 from bot.service.campaign_settings import CampaignSettings
+from bot.service.clock import format_span
 from bot.service.context import Caller, Services
 from bot.service.errors import ServiceError
 from bot.service.lookup import find_campaign, require_gm, seat_of
@@ -22,6 +23,7 @@ from bot.store import followers
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
+from engine.rulesets import find as find_ruleset
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
 SEAT = re.compile(r"^[^\n:@#`*_~|<>]{1,32}$")
@@ -71,8 +73,8 @@ async def create(services: Services, caller: Caller, name: str, ruleset_id: str,
     name = " ".join(name.split())
     if not NAME.match(name):
         raise ServiceError("a campaign name is 1-60 characters, without `:@#` or markdown")
-    ruleset = record.ruleset_by_id(ruleset_id)
     try:
+        ruleset = find_ruleset(ruleset_id)  # forgiving: `Terra Nova`, `lote`
         parsed = ruleset.parse_options(parse_options(options))
     except RulesError as exc:
         raise ServiceError(str(exc)) from None
@@ -219,7 +221,11 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
         state = record.state_of(campaign, ruleset, shared=True)  # read only: the cached decode
         phase = ruleset.phase(state)
         lines.append(f"Phase: **{phase.label}**")
-        if campaign.deadline:
+        if campaign.paused_at:  # the clock is stopped: a countdown would mislead
+            left = f"; the deadline has {format_span(campaign.deadline - campaign.paused_at)} left" \
+                if campaign.deadline else ""
+            lines.append(f"⏸️ Paused since <t:{int(campaign.paused_at.timestamp())}:F>{left} (`/gm resume`)")
+        elif campaign.deadline:
             ts = int(campaign.deadline.timestamp())
             lines.append(f"Deadline: <t:{ts}:F> (<t:{ts}:R>)")
         if phase.window is Window.ORDERS:

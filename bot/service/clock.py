@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import zoneinfo
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from bot.service.quoting import clip
+from engine.core.names import Names, unknown_message
 
 # ASCII digits only (\d would take "²" or "٣"), and few enough that timedelta cannot overflow
 _SPAN = re.compile(r"([0-9]{1,7})\s*([wdhms])", re.IGNORECASE)
@@ -58,3 +61,25 @@ def format_span(span: timedelta) -> str:
     minutes = rest // 60
     parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{minutes}m" if minutes and not days else ""]
     return " ".join(p for p in parts if p) or "under a minute"
+
+
+@functools.cache
+def _zones() -> Names:
+    """Every IANA time zone, also by its city alone (``paris`` is Europe/Paris) where only one has that city."""
+    keys = sorted(zoneinfo.available_timezones())
+    cities: dict[str, list[str]] = {}
+    for key in keys:
+        cities.setdefault(key.rsplit("/", 1)[-1].replace("_", " "), []).append(key)
+    aliases = {city: found[0] for city, found in cities.items() if len(found) == 1}
+    return Names(keys, aliases=aliases)
+
+
+def zone(name: str) -> zoneinfo.ZoneInfo:
+    """A time zone by its IANA name, forgivingly (``europe/paris``, ``Paris``, ``new york``); ValueError if none."""
+    if name.strip().upper() in ("UTC", "GMT", "Z"):
+        return zoneinfo.ZoneInfo("UTC")
+    meant = _zones().match(name)
+    if meant.name is None:
+        raise ValueError(f"{unknown_message(meant, what='time zone')} (IANA names, like Europe/Paris or "
+                         f"America/New_York)")
+    return zoneinfo.ZoneInfo(meant.name)

@@ -65,6 +65,9 @@ async def fire(services: Services, timer_id: int) -> bool:
             timer = await timer_rows.locked(session, timer_id)
             if timer is None or timer.fired or timer.due_at > services.clock.now():
                 return True
+            if campaign is not None and campaign.paused_at is not None:  # came due as the GM paused: it waits
+                timers.park(timer, timer.due_at)
+                return True
             timer.fired = True
             if campaign is not None and timer.kind == digest.KIND:  # spans phases; published even after the end
                 digest.publish(session, services, campaign, timer)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import record, steps, timers
 from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.campaigns import hand_over_thread
-from bot.service.clock import parse_span
 from bot.service.context import Caller, Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.lookup import is_gm, require_gm
@@ -25,7 +24,9 @@ from bot.service.unit import campaign_tx
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
 from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
+from engine.core.names import Match, Names, UnknownName, fold, unknown_message
 from engine.core.tables import parse_tables
+from engine.core.when import deadline as deadline_at
 
 
 def _running(campaign: Campaign) -> None:
@@ -156,28 +157,27 @@ async def snapshot_choices(services: Services, caller: Caller, campaign_name: st
         if not is_gm(campaign, caller):
             return []
         snaps = await record.snapshots_of(session, campaign.id)
-        return [(s.id, f"{s.phase_label} (#{s.seq})") for s in reversed(snaps)][:25]
+        zone = CampaignSettings.load(campaign.settings).zone()
+        return [(s.id, snapshot_label(s.phase_label, s.kind, s.at, zone)) for s in reversed(snaps)][:25]
 
 
-def parse_when(text: str, now: datetime) -> datetime:
-    """``2d``, ``36h`` from now (1m to 366d), or a UTC date and time like ``2026-12-01 18:00`` before 9999."""
+def snapshot_label(phase_label: str, kind: str, at: datetime, zone: tzinfo) -> str:
+    """How a rollback menu names a snapshot: the phase and when it was taken, in the campaign's time zone."""
+    when = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(zone)
+    where = "before resolving " if kind == "before" else "start of "
+    return f"{where}{phase_label} — {when:%a %d %b %H:%M} {when.tzname() or ''}".rstrip()
+
+
+def parse_when(text: str, now: datetime, zone: tzinfo = UTC) -> datetime:
+    """``2d``, ``in 36 hours``, ``friday 18:00``, ``tomorrow``, ``2026-12-01 18:00`` (read in `zone`): 1m to 366d
+    from now."""
     try:
-        span = parse_span(text)
-    except ValueError:
-        pass
-    else:
-        if not SHORTEST <= span <= LONGEST:
-            raise ServiceError("a deadline is 1m to 366d away, like 2d or 36h")
-        return now + span
-    try:
-        when = datetime.fromisoformat(text.strip()) if len(text) <= 40 else None
-        if when is not None:
-            when = when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
-    except (ValueError, OverflowError):
-        when = None
-    if when is None or when.year >= 9999:
-        raise ServiceError(f"`{clip(text, 40)}` is neither a duration (2d, 36h) nor a UTC time (2026-12-01 18:00)")
-    return when
+        due = deadline_at(text, now, zone)
+    except RulesError as exc:
+        raise ServiceError(str(exc)) from None
+    if not SHORTEST <= due - now <= LONGEST:
+        raise ServiceError("a deadline is 1m to 366d away, like 2d, friday 18:00 or 2026-12-01 18:00")
+    return due
 
 
 async def deadline(services: Services, caller: Caller, when: str | None, campaign_name: str | None) -> Reply:
@@ -189,9 +189,7 @@ async def deadline(services: Services, caller: Caller, when: str | None, campaig
             record.post(session, campaign, services, "thread", f"⏰ No deadline now for **{campaign.phase_label}**.")
             return Reply("Deadline cleared.", campaign_id=campaign.id)
         now = services.clock.now()
-        due = parse_when(when, now)
-        if due <= now:
-            raise ServiceError("that deadline has already passed")
+        due = parse_when(when, now, CampaignSettings.load(campaign.settings).zone())
         await timers.set_deadline(session, services, campaign, due)
         record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(), body={"deadline": due.isoformat()})
@@ -209,16 +207,18 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             raise ServiceError(f"**{campaign.name}** has ended")
         ruleset = record.ruleset_of(campaign)
         seats = await record.seats_of(session, campaign.id)
-        seat = next((s for s in seats if s.name.lower() == seat_name.strip().lower()), None)
+        typed = Names(s.name for s in seats).match(seat_name)  # forgiving: case, accents, a unique prefix
+        creating = op in ("assign", "auto") and campaign.status == CampaignStatus.LOBBY
+        if creating and typed.name is not None and fold(typed.name) != fold(seat_name):
+            typed = Match(seat_name)  # in the lobby a shorter name is a new seat, not the start of an old one
+        seat = next((s for s in seats if s.name == typed.name), None)
         if user_id is not None and any(s.user_id == user_id and s is not seat for s in seats):
             raise ServiceError(f"<@{user_id}> already holds a seat in **{campaign.name}**")
         old_user = seat.user_id if seat else None
-        if op in ("assign", "auto") and seat is None:
-            if campaign.status != CampaignStatus.LOBBY:
-                raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
+        if creating and seat is None:
             seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
         if seat is None:
-            raise NotFound(f"**{campaign.name}** has no seat `{clip(seat_name, 40)}`")
+            raise NotFound(f"**{campaign.name}**: {unknown_message(typed, what='seat')}")
         if op == "assign":
             if seat.user_id is not None and not seat.automatic and seat.user_id != user_id:
                 raise ServiceError(f"**{seat.name}** is held by <@{seat.user_id}>: use `/gm seat replace`")
@@ -303,9 +303,10 @@ async def table_roll(services: Services, caller: Caller, name: str, private: boo
         raise ServiceError(f"a table modifier runs from -{MAX_MODIFIER} to {MAX_MODIFIER}")
     async with gm_write(services, caller, campaign_name) as (session, campaign):
         tables = campaign_tables(campaign)
-        table = tables.get(name) or next((t for k, t in tables.items() if k.lower() == name.strip().lower()), None)
-        if table is None:
-            raise NotFound(f"no table `{clip(name, 40)}` (tables: {', '.join(sorted(tables)) or 'none'})")
+        try:
+            table = tables.get(name) or tables[Names(tables).resolve(name, what="table")]
+        except UnknownName as exc:
+            raise NotFound(f"{exc} (tables: {', '.join(sorted(tables)) or 'none'})") from None
         vis = Visibility.gm_only() if private else Visibility.everyone()
         campaign.roll_count += 1
         dice = record.dice_of(campaign, f"table/{campaign.roll_count}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.context import Caller
@@ -12,6 +13,7 @@ from bot.service.quoting import clip
 from bot.store import campaigns, seats
 from bot.store.models import Campaign, CampaignStatus, Seat
 from engine.core import Viewer
+from engine.core.names import Names, hint, unknown_message
 
 _ID = re.compile(r"[0-9]{1,40}")  # ASCII only: str.isdigit() takes "²", which int() refuses
 MAX_ID = 2**31 - 1  # the database's integer column
@@ -48,6 +50,9 @@ async def _find(session: AsyncSession, caller: Caller, name: str | None, include
         wanted = " ".join(name.replace("\x00", "").split()).lower()
         found = None if len(wanted) > MAX_NAME else await campaigns.by_name(session, guild, user, wanted,
                                                                             lock=lock)
+        if found is None and len(wanted) <= MAX_NAME:
+            found = await campaigns.by_name(session, guild, user, (await _forgiven_name(session, guild, name)).lower(),
+                                            lock=lock)
         if found is None:
             raise NotFound(f"no campaign called **{clip(name, 60)}** in this server (see `/campaign list`)")
         return found, lock
@@ -69,6 +74,18 @@ async def _find(session: AsyncSession, caller: Caller, name: str | None, include
         names = ", ".join(f"**{c.name}**" for c, _ in mine)
         raise NotFound(f"you play in several campaigns ({names}): name one with `campaign:`")
     raise NotFound("no campaign here: create one with `/campaign create`, or name one with `campaign:`")
+
+
+async def _forgiven_name(session: AsyncSession, guild_id: int, typed: str) -> str:
+    """The campaign a misspelt or shortened name means (accents and case aside, a unique prefix), or NotFound
+    with "did you mean …?": read only after the exact look-up missed, so the common path costs nothing more."""
+    names = await session.scalars(select(Campaign.name).where(Campaign.guild_id == guild_id))
+    meant = Names(names).match(typed)
+    if meant.name is not None:
+        return meant.name
+    if meant.candidates:
+        raise NotFound(unknown_message(meant, what="campaign's name"))
+    raise NotFound(f"no campaign called **{clip(typed, 60)}** in this server{hint(meant)} (see `/campaign list`)")
 
 
 def is_gm(campaign: Campaign, caller: Caller) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import cache, record
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, NotFound, ServiceError
+from bot.service.guide import grammar_blocks
 from bot.service.lookup import find_campaign, viewer_of
 from bot.service.replies import Reply
 from bot.service.steps import Actor
@@ -226,27 +228,49 @@ async def turn_entries(session: AsyncSession, campaign_id: int, turn: int, *, cu
     return _entries(await turn_rows(session, campaign_id, turn, current=current))
 
 
-def _page(rows: Sequence[Any], turn: int, viewer: Viewer) -> list[str]:
-    """What `viewer` may read of one turn's rows, undone entries struck through."""
+# entries that keep the campaign running but tell no story: /history leaves them out unless asked for all
+BOOKKEEPING = frozenset({"settings", "deadline", "pause", "resume", "seat", "join", "leave", "tables", "upload",
+                         "create", "withdraw"})
+
+
+def _page(rows: Sequence[Any], turn: int, viewer: Viewer, *, everything: bool = True) -> tuple[list[str], int]:
+    """What `viewer` may read of one turn's rows, undone entries struck through; and how many bookkeeping
+    entries were left out (none when `everything`)."""
     entries = _entries(rows)
     undone = record.undone_seqs(cast("Sequence[LogEntry]", entries))  # it reads seq, kind and body only
-    return [line for e in entries if e.turn == turn for line in entry_lines(e, viewer, undone=e.seq in undone)]
+    shown = [e for e in entries if e.turn == turn and (everything or e.kind not in BOOKKEEPING)]
+    hidden = sum(1 for e in entries if e.turn == turn) - len(shown)
+    return [line for e in shown for line in entry_lines(e, viewer, undone=e.seq in undone)], hidden
 
 
-async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:
+async def _last_resolved(session: AsyncSession, campaign: Campaign) -> int:
+    """The latest turn an order window was resolved in, or the current turn when none has been."""
+    t = LogEntry.__table__
+    latest = await session.scalar(select(func.max(t.c.turn)).where(
+        t.c.campaign_id == campaign.id, t.c.kind == "resolution", t.c.turn <= campaign.turn))
+    return campaign.turn if latest is None else int(latest)
+
+
+async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None, *,
+                  everything: bool = False) -> Reply:
     async with campaign_tx(services, caller, campaign_name, write=False) as tx:
         campaign, viewer = tx.campaign, tx.viewer
-        wanted = campaign.turn if turn is None else turn
+        wanted = await _last_resolved(tx.session, campaign) if turn is None else turn
         rows = await turn_rows(tx.session, campaign.id, wanted, current=campaign.turn)
     if len(rows) > OFF_LOOP_ENTRIES:
         async with cache.RENDER_SLOTS:
-            lines = await asyncio.to_thread(_page, rows, wanted, viewer)
+            lines, hidden = await asyncio.to_thread(functools.partial(_page, rows, wanted, viewer,
+                                                                      everything=everything))
     else:
-        lines = _page(rows, wanted, viewer)
+        lines, hidden = _page(rows, wanted, viewer, everything=everything)
+    more = f"\n-# {hidden} bookkeeping entr{'y' if hidden == 1 else 'ies'} (settings, deadlines, seats…) left " \
+           f"out: `/history all:yes` shows them." if hidden else ""
     if not lines:
-        return Reply(f"Nothing on record for turn {wanted} of **{campaign.name}** that you may see.",
+        return Reply(f"Nothing on record for turn {wanted} of **{campaign.name}** that you may see.{more}",
                      campaign_id=campaign.id)
-    return Reply(f"**{campaign.name}** — turn {wanted}, as {viewer}:\n" + "\n".join(lines), campaign_id=campaign.id)
+    which = " (the last resolved)" if turn is None and wanted != campaign.turn else ""
+    return Reply(f"**{campaign.name}** — turn {wanted}{which}, as {viewer}:\n" + "\n".join(lines) + more,
+                 campaign_id=campaign.id)
 
 
 async def sheet(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
@@ -277,6 +301,4 @@ async def orders_help(services: Services, caller: Caller, campaign_name: str | N
         except NotFound:
             return ""
     text = record.ruleset_by_id(campaign.ruleset).orders_help
-    if text and "```" not in text:  # the grammar's columns line up only in a code block
-        text = f"```\n{text.strip()}\n```"
-    return f"\n\n**Orders in {campaign.name}** ({campaign.ruleset}):\n{text}" if text else ""
+    return f"\n\n**Orders in {campaign.name}** ({campaign.ruleset}):\n{grammar_blocks(text)}" if text else ""

@@ -12,11 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import cache
 from bot.service.context import Services
 from bot.service.errors import NotFound, ServiceError
-from bot.service.quoting import clip
 from bot.store import log as log_rows
 from bot.store import seats as seat_rows
 from bot.store.models import Campaign, CampaignStatus, LogEntry, OutboxPost, Seat, Snapshot
 from engine.core import Dice, Phase, RulesError, Ruleset, Viewer, Visibility
+from engine.core.names import Names, UnknownName
 from engine.rulesets import get as get_ruleset
 
 
@@ -55,10 +55,11 @@ async def seats_of(session: AsyncSession, campaign_id: int) -> list[Seat]:
 
 
 async def seat_named(session: AsyncSession, campaign: Campaign, name: str) -> Seat:
-    for seat in await seats_of(session, campaign.id):
-        if seat.name.lower() == name.strip().lower():
-            return seat
-    raise NotFound(f"**{campaign.name}** has no seat `{clip(name, 40)}`")
+    seats = {seat.name: seat for seat in await seats_of(session, campaign.id)}
+    try:
+        return seats[Names(seats).resolve(name, what="seat")]  # forgiving: case, accents, a unique prefix
+    except UnknownName as exc:
+        raise NotFound(f"**{campaign.name}**: {exc}") from None
 
 
 def log(session: AsyncSession, campaign: Campaign, services: Services, *, kind: str, actor: str,

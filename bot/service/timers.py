@@ -5,8 +5,9 @@ timers: the one lock order `deadlines.fire` follows too, so PostgreSQL never dea
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service.campaign_settings import CampaignSettings
@@ -14,6 +15,35 @@ from bot.service.context import Services
 from bot.service.record import wake_after_commit
 from bot.store import timers as timer_rows
 from bot.store.models import Campaign, Timer
+
+PARKED = datetime(9000, 1, 1, tzinfo=UTC)  # a paused campaign's timers wait here, their time left in the payload
+
+
+def _add(session: AsyncSession, services: Services, campaign: Campaign, timer: Timer) -> None:
+    """Queue a timer; a paused campaign's is parked at once with its time left."""
+    if campaign.paused_at is not None:
+        park(timer, services.clock.now())
+    session.add(timer)
+
+
+def park(timer: Timer, now: datetime) -> None:
+    """Hold a timer: it keeps the time it had left and falls due only when unparked."""
+    left = max(0, int((timer.due_at - now).total_seconds()))
+    timer.payload = {**(timer.payload or {}), "left": left}
+    timer.due_at = PARKED
+
+
+def unpark(timer: Timer, now: datetime) -> None:
+    """Let a parked timer run again, with the time it had left when parked."""
+    payload = dict(timer.payload or {})
+    left = int(payload.pop("left", 0))
+    timer.payload = payload
+    timer.due_at = now + timedelta(seconds=left)
+
+
+async def pending(session: AsyncSession, campaign: Campaign) -> list[Timer]:
+    """The campaign's timers still to fire, of every kind."""
+    return list(await session.scalars(select(Timer).where(Timer.campaign_id == campaign.id, Timer.fired.is_(False))))
 
 
 async def clear(session: AsyncSession, campaign: Campaign) -> None:
@@ -26,19 +56,20 @@ async def set_deadline(session: AsyncSession, services: Services, campaign: Camp
     await clear(session, campaign)
     campaign.deadline = due
     key = campaign.phase_key or ""
-    session.add(Timer(campaign_id=campaign.id, kind="deadline", phase_key=key, due_at=due, payload={}))
+    _add(session, services, campaign, Timer(campaign_id=campaign.id, kind="deadline", phase_key=key, due_at=due,
+                                            payload={}))
     now = services.clock.now()
     for span in CampaignSettings.load(campaign.settings).reminder_spans():
         if due - span > now:
-            session.add(Timer(campaign_id=campaign.id, kind="reminder", phase_key=key, due_at=due - span,
-                              payload={"before": int(span.total_seconds())}))
+            _add(session, services, campaign, Timer(campaign_id=campaign.id, kind="reminder", phase_key=key,
+                                                    due_at=due - span, payload={"before": int(span.total_seconds())}))
     wake_after_commit(session, services.timers_changed)
 
 
 async def set_turn_timer(session: AsyncSession, services: Services, campaign: Campaign, seat: str,
                          due: datetime) -> None:
-    session.add(Timer(campaign_id=campaign.id, kind="turn", phase_key=campaign.phase_key or "", due_at=due,
-                      payload={"seat": seat}))
+    _add(session, services, campaign, Timer(campaign_id=campaign.id, kind="turn", phase_key=campaign.phase_key or "",
+                                            due_at=due, payload={"seat": seat}))
     wake_after_commit(session, services.timers_changed)
 
 

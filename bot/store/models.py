@@ -126,6 +126,7 @@ class Campaign(Base):
     phase_label: Mapped[str | None] = mapped_column(String(200))
     turn: Mapped[int] = mapped_column(default=0)
     deadline: Mapped[datetime | None]
+    paused_at: Mapped[datetime | None]  # /gm pause: timers hold their remaining time until /gm resume
     log_seq: Mapped[int] = mapped_column(default=0)
     roll_count: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime]

@@ -25,6 +25,7 @@ import dice as dice_notation
 import dice.elements
 import dice.utilities
 
+from engine.core.dice_notation import breakdown, split_label, to_library
 from engine.core.errors import RulesError
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
 
@@ -112,6 +113,7 @@ class Roll:
     table: str | None = None
     result: str | None = None
     label: str = ""  # how summaries name the roll, when its purpose (which keys its stream) reads poorly
+    note: str = ""  # what the roller said it is for: `1d20+5 to hit`
 
     @property
     def name(self) -> str:
@@ -121,6 +123,8 @@ class Roll:
         """A short human form, e.g. ``2d6 [3, 5] +1 = 9 → Drought``."""
         if self.kind == "shuffle":
             return f"shuffled {len(self.faces)} ({self.purpose})"
+        if self.kind == "notation":
+            return self._notation_text()
         faces = ", ".join(str(f) for f in self.faces)
         mod = f" {self.modifier:+d}" if self.modifier else ""
         out = f"{self.notation} [{faces}]{mod} = {self.total + self.modifier}"
@@ -130,11 +134,23 @@ class Roll:
             out += f" → {self.result}"
         return out
 
+    def _notation_text(self) -> str:
+        """``1d20+5 adv (to hit): (~~3~~, 17) + 5 = 22``: each die shown, dropped ones struck through."""
+        try:
+            shown = breakdown(to_library(self.notation), self.faces)
+        except RulesError:  # logged before our words existed; shown as the library read it
+            shown = None
+        if shown is None:
+            shown = "[" + ", ".join(str(f) for f in self.faces) + "]"
+        note = f" ({self.note})" if self.note else ""
+        return f"{self.notation}{note}: {shown} = **{self.total}**"
+
     def dump(self) -> dict[str, Any]:
         return {
             "key": self.key, "purpose": self.purpose, "kind": self.kind, "notation": self.notation,
             "faces": list(self.faces), "total": self.total, "visibility": self.visibility.dump(),
             "modifier": self.modifier, "table": self.table, "result": self.result, "label": self.label,
+            **({"note": self.note} if self.note else {}),
         }
 
     @classmethod
@@ -143,7 +159,7 @@ class Roll:
             key=raw["key"], purpose=raw["purpose"], kind=raw["kind"], notation=raw["notation"],
             faces=tuple(raw["faces"]), total=raw["total"], visibility=Visibility.load(raw["visibility"]),
             modifier=raw.get("modifier", 0), table=raw.get("table"), result=raw.get("result"),
-            label=raw.get("label", ""),
+            label=raw.get("label", ""), note=raw.get("note", ""),
         )
 
 
@@ -177,7 +193,7 @@ def _not_notation(text: str) -> RulesError:
     """Our own words, never the parser's (its text quotes the input and runs long)."""
     printable = "".join(c if c.isprintable() and c != "`" else "?" for c in text)
     shown = printable if len(printable) <= 40 else printable[:39] + "…"
-    return RulesError(f"`{shown}` is not dice notation I can roll: try 2d6+1, 4d6h3, 3d6x6, d% or 4dF "
+    return RulesError(f"`{shown}` is not dice notation I can roll: try 2d6+1, 4d6kh3, 1d20+5 adv, 3d6x6 or d% "
                       f"(up to {MAX_DICE} dice of up to {MAX_NOTATION_SIDES:,} sides)")
 
 
@@ -211,7 +227,11 @@ def _simple_total(stream: Stream, text: str) -> int | None:
     return total
 
 
-def _evaluate_notation(stream: Stream, text: str) -> int:
+def _evaluate_notation(stream: Stream, typed: str) -> int:
+    """Roll `typed` (our notation: kh, dl, adv… are rewritten onto the library's first)."""
+    text = to_library(typed)
+    if text != typed:
+        _check_notation(text)
     simple = _simple_total(stream, text)
     if simple is not None:
         return simple
@@ -223,7 +243,7 @@ def _evaluate_notation(stream: Stream, text: str) -> int:
     except (dice_notation.DiceBaseException, dice_notation.ParseBaseException, ZeroDivisionError, ValueError,
             RecursionError, OverflowError, TypeError, AttributeError, IndexError, KeyError) as exc:
         # the library's own internals fail on some odd notations (`-0F0`: AttributeError): a refusal all the same
-        raise _not_notation(text) from exc
+        raise _not_notation(typed) from exc
     finally:
         _evaluating.reset(token)
 
@@ -275,14 +295,17 @@ class Dice:
         return self.roll(1, 6, purpose=purpose, visibility=visibility).total
 
     def notation(self, text: str, *, purpose: str, visibility: Visibility = PUBLIC) -> Roll:
-        """Roll free dice notation (``2d6+1``, ``4d6h3``, ``3d6x6``…) with the `dice` library."""
+        """Roll free dice notation (``2d6+1``, ``4d6kh3``, ``1d20+5 adv to hit``, ``3d6x6``…) with the `dice`
+        library; words after the dice are the roll's note."""
         text = text.strip()
         if not text or len(text) > MAX_NOTATION:
             raise RulesError(f"dice notation must be 1-{MAX_NOTATION} characters")
-        _check_notation(text)
+        notation, note = split_label(text)
+        _check_notation(notation)
         key, stream = self._stream(purpose)
-        total = _evaluate_notation(stream, text)
-        return self._log(Roll(key, purpose, "notation", text, tuple(stream.draws), total, visibility))
+        total = _evaluate_notation(stream, notation)
+        return self._log(Roll(key, purpose, "notation", notation, tuple(stream.draws), total, visibility,
+                              note=note))
 
     def shuffle(self, items: Sequence[T], *, purpose: str, visibility: Visibility = GM_ONLY) -> list[T]:
         """A shuffled copy of `items` (secret by default: a shuffled stack is hidden information)."""

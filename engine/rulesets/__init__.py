@@ -7,6 +7,7 @@ import importlib
 from typing import Any
 
 from engine.core.errors import RulesError
+from engine.core.names import Names, unknown_message
 from engine.core.ruleset import Ruleset
 
 _REGISTRY: dict[str, str] = {
@@ -47,3 +48,15 @@ def available() -> list[str]:
             continue
         out.append(ruleset_id)
     return out
+
+
+def find(typed: str) -> Ruleset[Any]:
+    """The ruleset a person means by an id or title, forgivingly (``Terra Nova``, ``lote``, ``FREEFORM``)."""
+    if typed in _REGISTRY:
+        return get(typed)
+    ids = available()
+    aliases = {alias: i for i in ids for alias in (i.replace("-", " "), get(i).title)}
+    meant = Names(ids, aliases=aliases).match(typed)
+    if meant.name is None:
+        raise RulesError(f"{unknown_message(meant, what='ruleset')} (rulesets: {', '.join(ids)})")
+    return get(meant.name)

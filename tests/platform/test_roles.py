@@ -100,7 +100,7 @@ async def test_joining_twice_leaving_and_a_started_campaign(gaul: Console) -> No
 
 async def test_bad_input_gets_a_clear_message(gaul: Console) -> None:
     assert "not dice notation" in await said(gaul, "@ambiorix #forum /roll notation:2d")
-    assert "neither a duration" in await said(gaul, "@gaius #forum /gm deadline set when:soon")
+    assert "is not a time I can read" in await said(gaul, "@gaius #forum /gm deadline set when:soon")
     assert "no setting `colour`" in await said(gaul, "@gaius #forum /gm settings key:colour value:red")
     assert "no campaign called **Rome**" in await said(gaul, "@gaius #forum /campaign status campaign:Rome")
     assert "unknown option" in await said(gaul, "@gaius #forum /campaign create name:Other ruleset:freeform "

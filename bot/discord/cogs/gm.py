@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.discord.cogs.campaign import CAMPAIGN
 from bot.discord.common import CleanText, Text, campaign_names, herald, read_text, who
 from bot.discord.replies import defer, send
-from bot.service import gm
+from bot.service import gm, schedule
 from bot.service.errors import ServiceError
 from bot.service.gm import MAX_MODIFIER
 from bot.service.lookup import MAX_ID
@@ -73,7 +73,8 @@ class GM(commands.GroupCog, group_name="gm"):
                                                   campaign))
 
     @deadline.command(name="set")
-    @app_commands.describe(when="a duration (2d, 36h) or a UTC time (2026-12-01 18:00)", campaign=CAMPAIGN)
+    @app_commands.describe(when="2d, in 36 hours, tomorrow, friday 18:00, 2026-12-01 18:00 (the campaign's time "
+                                "zone: /gm settings time_zone)", campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
     async def deadline_set(self, interaction: discord.Interaction, when: Text, campaign: Text | None = None) -> None:
         """Set the deadline; reminders go to seats that have not sent orders."""
@@ -87,6 +88,31 @@ class GM(commands.GroupCog, group_name="gm"):
         """Remove the deadline."""
         await defer(interaction)
         await send(interaction, await gm.deadline(herald(interaction).services, who(interaction), None, campaign))
+
+    @deadline.command(name="extend")
+    @app_commands.describe(by="how much later: 1d, 12h, 2 days", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def deadline_extend(self, interaction: discord.Interaction, by: Text, campaign: Text | None = None) -> None:
+        """Push the deadline back (reminders move with it)."""
+        await defer(interaction)
+        await send(interaction, await schedule.extend(herald(interaction).services, who(interaction), by, campaign))
+
+    @app_commands.command()
+    @app_commands.describe(reason="said in the thread (a vacation, a holiday…)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def pause(self, interaction: discord.Interaction, reason: Text | None = None,
+                    campaign: Text | None = None) -> None:
+        """Stop the clock: deadlines, reminders and turn timers keep their time left until you resume."""
+        await defer(interaction)
+        await send(interaction, await schedule.pause(herald(interaction).services, who(interaction), reason, campaign))
+
+    @app_commands.command()
+    @app_commands.describe(campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def resume(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
+        """Start the clock again after /gm pause."""
+        await defer(interaction)
+        await send(interaction, await schedule.resume(herald(interaction).services, who(interaction), campaign))
 
     async def _seat(self, interaction: discord.Interaction, op: str, seat: str, user: discord.User | None,
                     campaign: str | None) -> None:
@@ -187,8 +213,9 @@ class GM(commands.GroupCog, group_name="gm"):
         await send(interaction, await gm.act(herald(interaction).services, who(interaction), action, campaign))
 
     @app_commands.command()
-    @app_commands.describe(key="reminders, auto_advance, deadline_every, ping, turn_timer or digest",
-                           value="the new value", campaign=CAMPAIGN)
+    @app_commands.describe(key="reminders, auto_advance, deadline_every, ping, turn_timer, digest or time_zone",
+                           value="the new value",
+                           campaign=CAMPAIGN)
     @app_commands.autocomplete(campaign=campaign_names)
     async def settings(self, interaction: discord.Interaction, key: Text | None = None, value: Text | None = None,
                        campaign: Text | None = None) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -11,11 +9,12 @@ from discord.ext import commands
 from bot.discord.cogs.campaign import CAMPAIGN
 from bot.discord.common import CleanText, Text, campaign_names, herald, who
 from bot.discord.replies import defer, send
-from bot.service import play
+from bot.service import guide, play
 from bot.service.errors import ServiceError
 from bot.service.play import MAX_TURN
 from bot.service.replies import Reply
 from engine.core import RulesError
+from engine.rulesets import available
 
 HELP = {
     "start": (
@@ -27,7 +26,7 @@ HELP = {
         "• `/act` — your move on your turn (menus, or type it); `/sheet` — your private view; "
         "`/map [turn]`; `/history [turn]`; `/roll 2d6+1 [private]`.\n"
         "• GM: `/gm advance|rollback|deadline|seat|note|table|upload|act|settings`.\n"
-        "More: `/help orders`, `/help gm`, `/help tables`, `/help dice`."),
+        "More: `/help orders`, `/help gm`, `/help tables`, `/help dice`, `/help rulesets`, `/help terra-nova`."),
     "orders": (
         "**Orders** are private to your seat and the GM until the phase resolves, and you can change them "
         "until then. `/orders submit` with `text:` (separate lines with ` | `), an attached text file, or "
@@ -47,8 +46,9 @@ HELP = {
         "**Dice** in a campaign come from its secret seed, whose SHA-256 was posted at the start. Each roll "
         "draws from its own stream (HMAC of the seed and the roll's purpose), and every roll is logged. When "
         "the campaign ends the seed is revealed: `/campaign export`, then `herald verify export.json` "
-        "re-derives every roll. `/roll` takes common notation: `2d6+1`, `4d6h3`, `3d6x6` (exploding), `d%`, "
-        "`4dF`."),
+        "re-derives every roll. `/roll` takes common notation: `2d6+1`, `4d6kh3` / `4d6kl1` (keep the highest or "
+        "lowest), `4d6dl1` / `2d20dh1` (drop them), `1d20+5 adv` / `dis`, `3d6x6` (exploding), `d%`, `4dF`; "
+        "words after the dice label the roll: `1d20+5 to hit`. Dropped dice are shown ~~struck through~~."),
 }
 
 
@@ -62,9 +62,16 @@ async def action_choices(interaction: discord.Interaction, current: str) -> list
             if len(a.text) <= 100 and (needle in a.text.lower() or needle in a.label.lower())][:25]
 
 
+async def help_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    needle = current.lower()
+    topics = [*guide.GENERAL_TOPICS, *available()]
+    return [app_commands.Choice(name=t, value=t) for t in topics if needle in t][:25]
+
+
 class Play(commands.Cog):
     @app_commands.command()
-    @app_commands.describe(notation="dice like 2d6+1, 4d6h3, 3d6x6, d%", private="only you (and the GM) see it",
+    @app_commands.describe(notation="dice like 2d6+1, 4d6kh3, 1d20+5 adv to hit, 3d6x6, d%",
+                           private="only you (and the GM) see it",
                            campaign="roll in this campaign's logged stream (default: the one here)")
     @app_commands.autocomplete(campaign=campaign_names)
     async def roll(self, interaction: discord.Interaction, notation: app_commands.Transform[str, CleanText(1, 100)],
@@ -98,13 +105,16 @@ class Play(commands.Cog):
         await send(interaction, await play.map_image(herald(interaction).services, who(interaction), turn, campaign))
 
     @app_commands.command()
-    @app_commands.describe(turn="which turn (default: this one)", campaign=CAMPAIGN)
+    @app_commands.describe(turn="which turn (default: the last resolved one)", campaign=CAMPAIGN,
+                           everything="also the bookkeeping: settings, deadlines, seats, uploads")
+    @app_commands.rename(everything="all")
     @app_commands.autocomplete(campaign=campaign_names)
     async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0, MAX_TURN] | None = None,
-                      campaign: Text | None = None) -> None:
+                      campaign: Text | None = None, everything: bool = False) -> None:
         """What happened in a turn, as far as you may know."""
         await defer(interaction)
-        await send(interaction, await play.history(herald(interaction).services, who(interaction), turn, campaign))
+        await send(interaction, await play.history(herald(interaction).services, who(interaction), turn, campaign,
+                                                   everything=everything))
 
     @app_commands.command()
     @app_commands.describe(seat="GM: any seat's sheet", campaign=CAMPAIGN)
@@ -116,18 +126,26 @@ class Play(commands.Cog):
         await send(interaction, await play.sheet(herald(interaction).services, who(interaction), seat, campaign))
 
     @app_commands.command(name="help")
-    @app_commands.describe(topic="start, orders, gm, tables or dice", campaign="for orders: whose order form")
-    @app_commands.autocomplete(campaign=campaign_names)
-    async def help_(self, interaction: discord.Interaction,
-                    topic: Literal["start", "orders", "gm", "tables", "dice"] = "start",
+    @app_commands.describe(topic="start, orders, gm, tables, dice, rulesets, or a ruleset (terra-nova…)",
+                           campaign="for orders: whose order form")
+    @app_commands.autocomplete(topic=help_topics, campaign=campaign_names)
+    async def help_(self, interaction: discord.Interaction, topic: Text = "start",
                     campaign: Text | None = None) -> None:
-        """How to use Herald (with `orders`: the order form of the campaign here)."""
-        if topic != "orders":
-            await send(interaction, Reply(HELP[topic]))
-            return
-        await defer(interaction)
-        extra = await play.orders_help(herald(interaction).services, who(interaction), campaign)
-        await send(interaction, Reply(HELP[topic] + extra))
+        """How to use Herald; `rulesets` and a ruleset's name tell its options and order grammar."""
+        try:
+            kind, name = guide.topic_of(topic)
+        except RulesError as exc:
+            raise ServiceError(str(exc)) from None
+        if kind == "ruleset":
+            await send(interaction, Reply(guide.ruleset_help(name), ephemeral=True))
+        elif name == "rulesets":
+            await send(interaction, Reply(guide.rulesets_help(), ephemeral=True))
+        elif name != "orders":
+            await send(interaction, Reply(HELP[name]))
+        else:
+            await defer(interaction)
+            extra = await play.orders_help(herald(interaction).services, who(interaction), campaign)
+            await send(interaction, Reply(HELP[name] + extra))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from engine.core import names as forgiving
 from engine.core.errors import OrderError, RulesError
 from engine.core.numbers import is_count
 from engine.rulesets.lote_modern.orders import (
@@ -159,13 +160,34 @@ def _unit_code(tok: str) -> tuple[str, bool]:
     return tok.strip("()").lower(), export
 
 
+class UnknownVerb(OrderError):
+    """A line whose first word is no order; the message names the closest verb. The form lists every verb
+    once (`verb_list`), not on every such line."""
+
+    def __init__(self, typed: str, meant: forgiving.Match) -> None:
+        if meant.candidates:
+            message = forgiving.unknown_message(meant, what="order")
+        else:
+            message = f"`{forgiving.shown(typed)}` is not an order{forgiving.hint(meant)}"
+        super().__init__(message)
+        self.typed = typed
+
+
+def verb_list() -> str:
+    """Every order verb, for the first line of a form that began with none."""
+    return "orders: " + ", ".join(sorted(_PARSERS))
+
+
 def parse_order(text: str, names: Names = Names()) -> Order:
     """One order line as a value; OrderError says what is wrong with it."""
     line = _Line(text, names)
-    verb = line.take("an order").lower()
-    parser = _PARSERS.get(verb)
+    typed = line.take("an order")
+    parser = _PARSERS.get(typed.lower())
     if parser is None:
-        raise OrderError(f"`{verb}` is not an order (orders: {', '.join(sorted(_PARSERS))})")
+        meant = VERBS.match(typed)  # forgiving: a unique prefix (`recr`) or another case is the verb
+        if meant.name is None:
+            raise UnknownVerb(typed, meant)
+        parser = _PARSERS[meant.name]
     order = parser(line)
     line.end()
     return order
@@ -586,3 +608,6 @@ class Parsed:
     order: Order | None = None
     error: str = ""
     notes: list[str] = field(default_factory=list)
+
+
+VERBS = forgiving.Names(_PARSERS)

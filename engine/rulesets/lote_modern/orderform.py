@@ -17,7 +17,7 @@ from engine.core.orders import OrderCheck, Verdict, order_lines
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
 from engine.rulesets.lote_modern import accounts, campaign
-from engine.rulesets.lote_modern.grammar import Names, parse_order
+from engine.rulesets.lote_modern.grammar import Names, UnknownVerb, parse_order, verb_list
 from engine.rulesets.lote_modern.orders import LoanOrder, Order
 from engine.rulesets.lote_modern.rules.banking import BankingOptions
 from engine.rulesets.lote_modern.rules.merchant import MerchantOptions
@@ -241,12 +241,16 @@ def check_orders(state: GameState, n: Nation, text: str) -> list[OrderCheck]:
         raise OrderError(f"at most {MAX_LINES} order lines a turn")
     names = names_of(n)
     parsed: list[tuple[int, str, Order | None, str]] = []
+    verbs_listed = False
     for number_, line in lines:
         if len(line) > MAX_LINE:
             parsed.append((number_, line, None, f"a line is at most {MAX_LINE} characters"))
             continue
         try:
             parsed.append((number_, line, parse_order(line, names), ""))
+        except UnknownVerb as exc:  # the verbs are listed once, on the first such line
+            parsed.append((number_, line, None, str(exc) if verbs_listed else f"{exc} ({verb_list()})"))
+            verbs_listed = True
         except OrderError as exc:
             parsed.append((number_, line, None, str(exc)))
     budget = start_budget(state, n, [p[2] for p in parsed])

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import RulesError
+from engine.core.names import fold as fold_name
+from engine.core.names import suggestion
 
 TERRAINS = ("c2", "c", "w", "m", "s", "d", "t", "i", "j", "o")
 TERRAIN_NAMES = {"c2": "intensely cultivated", "c": "cultivated", "w": "wilderness", "m": "mountain",
@@ -160,7 +162,7 @@ class CampaignMap:
         self._folded = {}
         for names in (self.regions, self.cities, self.zones):
             for name in names:
-                self._folded.setdefault(name.casefold(), name)
+                self._folded.setdefault(fold_name(name), name)  # any case, with or without accents
         self._sea = {z: {} for z in self.zones}
         for link in self.links:
             self._sea.setdefault(link.a, {})[link.b] = link.a_to_b
@@ -169,24 +171,24 @@ class CampaignMap:
     # -- look-ups ------------------------------------------------------------------------
     def canonical(self, name: str) -> str | None:
         """The map's own spelling of a region, city or sea-zone name."""
-        return self._folded.get(name.strip().casefold())
+        return self._folded.get(fold_name(name))
 
     def region(self, name: str) -> Region:
         key = self.canonical(name)
         if key is None or key not in self.regions:
-            raise RulesError(f"no region `{name}` on the map")
+            raise RulesError(f"no region `{name}` on the map{suggestion(name, self.regions)}")
         return self.regions[key]
 
     def city(self, name: str) -> City:
         key = self.canonical(name)
         if key is None or key not in self.cities:
-            raise RulesError(f"no city `{name}` on the map")
+            raise RulesError(f"no city `{name}` on the map{suggestion(name, self.cities)}")
         return self.cities[key]
 
     def zone(self, name: str) -> SeaZone:
         key = self.canonical(name)
         if key is None or key not in self.zones:
-            raise RulesError(f"no sea zone `{name}` on the map")
+            raise RulesError(f"no sea zone `{name}` on the map{suggestion(name, self.zones)}")
         return self.zones[key]
 
     def is_region(self, name: str) -> bool:

@@ -5,10 +5,12 @@ The grammar is `ORDERS_HELP` (also in the notes file, docs/rulesets/terra-nova.m
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from engine.core import names as forgiving
 from engine.core.errors import OrderError
 from engine.core.numbers import is_count
 from engine.rulesets.terra_nova.geography import geography, normal
@@ -159,17 +161,29 @@ def leader_list(state: TNState, seat: str, text: str) -> tuple[str, ...]:
         part = part.strip()
         if not part:
             continue
-        name = own.get(normal(part))
-        if name is None:
-            raise OrderError(f"{seat} has no leader called `{part}`")
+        name = own.get(normal(part)) or _meant(forgiving.Names(own.values()), part, "leader",
+                                               f"{seat} has no leader called `{part}`")
         out.append(name)
     return tuple(out)
 
 
+@functools.cache
+def _places() -> forgiving.Names:
+    return forgiving.Names(geography().places)
+
+
+def _meant(names: forgiving.Names, text: str, what: str, refusal: str) -> str:
+    """A forgiving look-up (another case, no accents, a unique prefix) refused in `refusal`'s words."""
+    meant = names.match(text)
+    if meant.name is not None:
+        return meant.name
+    if meant.candidates:
+        raise OrderError(forgiving.unknown_message(meant, what=what))
+    raise OrderError(refusal + forgiving.hint(meant))
+
+
 def place(state: TNState, text: str) -> str:
-    name = geography().find(text)
-    if name is None:
-        raise OrderError(f"`{text}` is not a place on the map")
+    name = geography().find(text) or _meant(_places(), text, "place", f"`{text}` is not a place on the map")
     if geography().places[name].is_indies and not state.options.get("east_indies"):
         raise OrderError(f"{name} is on the East Indies map, which this campaign does not use")
     return name
@@ -186,7 +200,8 @@ def power(state: TNState, text: str) -> str:
     for seat in state.seats:
         if normal(seat) == normal(text):
             return seat
-    raise OrderError(f"`{text}` is not a power in this game ({', '.join(state.seats)})")
+    return _meant(forgiving.Names(state.seats), text, "power",
+                  f"`{text}` is not a power in this game ({', '.join(state.seats)})")
 
 
 def tactic_word(text: str) -> str:
