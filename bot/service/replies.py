@@ -17,3 +17,4 @@ class Reply:
     phase_key: str | None = None
     thread_id: int | None = None
     follow_ups: list[str] = field(default_factory=list)
+    confirm: tuple[str, str] | None = None  # a question's token and its confirm button's label
