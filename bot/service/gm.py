@@ -131,8 +131,8 @@ async def _missing(session: AsyncSession, campaign: Campaign) -> str:
         return ""
     ruleset = record.ruleset_of(campaign)
     phase = ruleset.phase(record.state_of(campaign, ruleset, shared=True))
-    played = sorted(s.name for s in await record.seats_of(session, campaign.id)
-                    if s.name in phase.waiting and not s.automatic)
+    played = sorted(s.name for s in await record.seats_of(session, campaign.id)  # a person waited for
+                    if s.name in phase.waiting and s.user_id is not None and not s.automatic)
     if phase.window is Window.ORDERS:
         sent = await order_rows.seats_in(session, campaign.id, phase.key)
         missing = [name for name in played if name not in sent]
