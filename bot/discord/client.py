@@ -16,7 +16,8 @@ from bot.service import deadlines, outbox, timers
 from bot.service.context import Services
 
 log = logging.getLogger(__name__)
-COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cogs.gm", "bot.discord.cogs.play")
+COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cogs.gm", "bot.discord.cogs.play",
+        "bot.discord.cogs.undo")
 
 
 class HeraldBot(commands.Bot):

@@ -156,7 +156,7 @@ class Entry(NamedTuple):
     body: dict[str, Any]
 
 
-def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
+def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool | str) -> list[str]:
     """What `viewer` may read of one log entry."""
     vis = Visibility.load(entry.visibility)
     events = [Event.load(e) for e in entry.body.get("events", [])]
@@ -178,7 +178,8 @@ def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> lis
     if not lines and not vis.allows(viewer):
         return []
     if undone:
-        head = "↩️ ~~" + head.replace("~", "") + "~~ (undone by a rollback)"
+        why = undone if isinstance(undone, str) else "undone by a rollback"
+        head = "↩️ ~~" + head.replace("~", "") + f"~~ ({why})"
     return [head, *lines]
 
 
@@ -238,7 +239,9 @@ def _page(rows: Sequence[Any], turn: int, viewer: Viewer) -> list[str]:
     """What `viewer` may read of one turn's rows, undone entries struck through."""
     entries = _entries(rows)
     undone = record.undone_seqs(cast("Sequence[LogEntry]", entries))  # it reads seq, kind and body only
-    return [line for e in entries if e.turn == turn for line in entry_lines(e, viewer, undone=e.seq in undone)]
+    taken = {int(e.body["undoes"]) for e in entries if e.kind == "undo"}  # by its own player, with /undo
+    return [line for e in entries if e.turn == turn
+            for line in entry_lines(e, viewer, undone="taken back with /undo" if e.seq in taken else e.seq in undone)]
 
 
 async def history(services: Services, caller: Caller, turn: int | None, campaign_name: str | None) -> Reply:

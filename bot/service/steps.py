@@ -36,10 +36,17 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
                       step: Step[Any], dice: Dice, *, kind: str, actor: Actor, body: dict[str, Any],
                       visibility: Visibility) -> Phase:
     """Keep the new state, log the step with its events and rolls, post private news, cross phases."""
+    before, before_key = campaign.state, campaign.phase_key
     campaign.state = ruleset.dump(step.state)
     phase = ruleset.phase(step.state)
     record.log(session, campaign, services, kind=kind, actor=actor.name, actor_user_id=actor.user_id,
                visibility=visibility, body={**body, **_dump_step(step, dice)})
+    if kind == "action" and actor.viewer.kind == "seat" and actor.user_id is not None and before is not None:
+        from bot.service import undo  # it works through the unit of work, which records steps through here
+
+        await undo.remember(session, services, campaign, actor.viewer.seat or "", str(body.get("action", "")),
+                            before, takes_back=phase.key == before_key and not dice.rolls
+                            and not ruleset.reveals(step.events))
     rolls = dice.rolls
     seen: list[Event | Roll] = [*step.events, *rolls]
     for seat in sorted({s for item in seen for s in item.visibility.seats}):
