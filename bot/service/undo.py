@@ -87,10 +87,10 @@ async def why_not(session: AsyncSession, campaign: Campaign, seat: str) -> str:
     last = mine[-1]
     what = f"your last action (`{clip(str(last.body.get('action', '')), 60)}`)"
     ruleset = record.ruleset_of(campaign)
-    if last.body.get("rolls"):
-        return f"{what} rolled dice, so it cannot be taken back. {STANDS}"
     if ruleset.reveals([Event.load(e) for e in last.body.get("events", [])]):
         return f"{what} revealed something hidden, so it cannot be taken back. {STANDS}"
+    if last.body.get("rolls"):
+        return f"{what} rolled dice, so it cannot be taken back. {STANDS}"
     for entry in entries:
         if entry.seq <= last.seq or entry.seq in undone or entry.kind == "undo":
             continue
