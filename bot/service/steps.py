@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, seat_only, summary
-from bot.store.models import Campaign, CampaignStatus
+from bot.store.models import Campaign, CampaignStatus, TurnNotice
 from engine.core import Dice, Event, Phase, Roll, Ruleset, Step, Viewer, Visibility, Window
 
 
@@ -106,25 +107,44 @@ async def announce(session: AsyncSession, services: Services, campaign: Campaign
     """Tell the table what the new window needs: orders, a seat's turn, or the GM's ruling."""
     settings = CampaignSettings.load(campaign.settings)
     seats = {s.name: s for s in await record.seats_of(session, campaign.id)}
+    wants = {row.user_id: row.how for row in await session.scalars(
+        select(TurnNotice).where(TurnNotice.campaign_id == campaign.id))}  # /campaign notify: dm | ping
+    played = [s for name in sorted(phase.waiting) if (s := seats.get(name)) is not None and not s.automatic
+              and s.user_id is not None]
+    where = f"<#{campaign.thread_id or campaign.channel_id}>"
     if phase.window is Window.ORDERS:
         names = ", ".join(sorted(phase.waiting)) or "everyone"
         text = f"📜 **{phase.label}**: orders are open for {names}. Use `/orders submit`."
         every = settings.span("deadline_every")
+        due_text = ""
         if every:
             due = services.clock.now() + every
             await timers.set_deadline(session, services, campaign, due)
             text += f"\nDeadline: <t:{int(due.timestamp())}:F> (<t:{int(due.timestamp())}:R>)."
+            due_text = f", due <t:{int(due.timestamp())}:R>"
+        pings = [s.user_id for s in played if s.user_id is not None and wants.get(s.user_id) == "ping"]
+        if pings:
+            text += "\n" + " ".join(f"<@{uid}>" for uid in pings)
         record.post(session, campaign, services, "thread", text,
-                    components={"buttons": [{"id": f"herald:orders:{campaign.id}", "label": "Write orders"}]})
+                    components={"buttons": [{"id": f"herald:orders:{campaign.id}", "label": "Write orders"}]},
+                    mentions=pings)
+        for seat in played:
+            if seat.user_id is not None and wants.get(seat.user_id) == "dm":
+                record.post(session, campaign, services, f"dm:{seat.user_id}",
+                            f"📜 **{campaign.name}** waits for your orders as **{seat.name}** — {phase.label}"
+                            f"{due_text}. Use `/orders submit` in {where}.")
     elif phase.window is Window.TURN:
-        for name in sorted(phase.waiting):
-            seat = seats.get(name)
-            if seat is None or seat.automatic or seat.user_id is None:
-                continue
-            who = f"<@{seat.user_id}>" if settings.ping else f"**{name}**"
+        for seat in played:
+            name, how = seat.name, wants.get(seat.user_id or 0)
+            ping = how == "ping" or (how is None and settings.ping)  # a player's own choice beats the campaign's
+            who = f"<@{seat.user_id}>" if ping else f"**{name}**"
             record.post(session, campaign, services, "thread", f"🎯 {who}, it's your turn ({name}) — {phase.label}.",
                         components={"buttons": [{"id": f"herald:turn:{campaign.id}", "label": "Take your turn"}]},
-                        mentions=[seat.user_id] if settings.ping else ())
+                        mentions=[seat.user_id] if ping and seat.user_id is not None else ())
+            if how == "dm":
+                record.post(session, campaign, services, f"dm:{seat.user_id}",
+                            f"🎯 It's your turn in **{campaign.name}** as **{name}** — {phase.label}. Play it with "
+                            f"`/act` in {where}.")
             timer = settings.span("turn_timer")
             if timer:
                 await timers.set_turn_timer(session, services, campaign, name, services.clock.now() + timer)

@@ -320,4 +320,4 @@ class TurnNotice(Base):
 
     campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    how: Mapped[str] = mapped_column(String(8))  # dm | ping
+    how: Mapped[str] = mapped_column(String(8))  # dm | ping | off (not even the campaign's ping)
