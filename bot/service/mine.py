@@ -36,8 +36,8 @@ async def mine(services: Services, caller: Caller) -> Reply:
     if not lines:
         return Reply("You play in no running campaign, in any server. Join one with `/campaign join`.")
     lines.sort(key=lambda item: not item[0])  # what needs you first, each group in the order joined
-    needed = sum(1 for n, _ in lines if n)
-    head = (f"**{needed} of your {len(lines)} campaign(s) need you:**" if needed
+    count = sum(1 for n, _ in lines if n)
+    head = (f"**{count} of your {len(lines)} campaign(s) need you:**" if count
             else f"Nothing needs you now in your {len(lines)} campaign(s).")
     text = "\n".join([head, *(line for _, line in lines[:SHOWN])])
     if len(lines) > SHOWN:
