@@ -112,3 +112,15 @@ async def test_orders_go_back_to_the_earlier_submission_until_the_window_resolve
     assert "burn the farms" in await said(console, "@ambiorix /history turn:1")  # resolved as they stood
     out = await said(console, "@vercingetorix /undo")
     assert "sent no orders for **Turn 2 — orders** to take back" in out
+
+
+async def test_the_safety_example_script_runs(lite: Console) -> None:
+    """examples/terra-prime/undo-and-safety.txt, as a newcomer runs it with `--seed demo`: every `expect` holds."""
+    from pathlib import Path
+
+    from bot.console.runner import seeded_secrets
+
+    folder = Path(__file__).parents[2] / "examples" / "terra-prime"
+    lite.services.secret = seeded_secrets("demo")
+    lite.base_dir = folder
+    await lite.run_script((folder / "undo-and-safety.txt").read_text(encoding="utf-8"))
