@@ -86,7 +86,12 @@ async def answer(services: Services, caller: Caller, token: str, *, confirmed: b
             claimed = await claim(session, services, confirmation_id)
             claimed.outcome = "cancelled"
         return Reply("Cancelled: nothing was done.")
-    reply = await _DOERS[command](services, caller, campaign, args, confirmation_id)
+    from bot.service import campaigns, gm  # noqa: F401  (importing them registers what confirming does)
+
+    do = _DOERS.get(command)
+    if do is None:  # asked by a Herald that did something this one no longer does
+        raise ServiceError(UNKNOWN)
+    reply = await do(services, caller, campaign, args, confirmation_id)
     async with services.db.write() as session:
         done = await session.get(Confirmation, confirmation_id)
         if done is not None:
