@@ -124,3 +124,21 @@ async def test_the_safety_example_script_runs(lite: Console) -> None:
     lite.services.secret = seeded_secrets("demo")
     lite.base_dir = folder
     await lite.run_script((folder / "undo-and-safety.txt").read_text(encoding="utf-8"))
+
+
+async def test_an_undo_whose_answer_was_lost_is_not_done_twice(console: Console,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.discord import answers
+
+    monkeypatch.setattr(answers, "BACKOFF", (0.0, 0.0, 0.0))
+    await console.run_script(GAUL)
+    for text in ("hold Gergovia", "march on Avaricum", "burn the farms"):
+        await console.run_line(f'@vercingetorix /orders submit text:"{text}"')
+    console.fake.fail("edit_original", "reset", times=20)  # nothing of the answer reaches the player
+    console.fake.fail("followup", "reset", times=20)
+    await console.run_line("@vercingetorix /undo")
+    console.fake.faults.clear()
+    out = await said(console, "@vercingetorix /undo")  # the player retries, thinking it failed
+    assert "Your earlier `/undo`" in out and "Nothing was done again" in out
+    listed = await said(console, "@vercingetorix /orders list")
+    assert "march on Avaricum" in listed and "hold Gergovia" not in listed  # one step back, not two
