@@ -110,6 +110,8 @@ class Sent:
             return "channel_history"
         if p == "/guilds/{guild_id}/threads/active":
             return "active_threads"
+        if p == "/users/@me/channels" and m == "POST":
+            return "open_dm"
         return f"{m} {p}"
 
 
@@ -437,6 +439,13 @@ class FakeDiscord:
             self.thread_members[tid] = {APP_ID}
             self.dispatch("THREAD_CREATE", {**data, "newly_created": True})
             return data
+        if kind == "open_dm":  # the same DM channel for a user every time, as Discord does
+            user_id = int(payload["recipient_id"])
+            cid = stable_id("dm", str(user_id))
+            if cid not in self.channels:
+                self.channels[cid] = {"id": str(cid), "type": 1, "name": f"DM @{self.users.get(user_id, user_id)}",
+                                      "last_message_id": None, "recipients": [self.user_payload(user_id)]}
+            return {k: v for k, v in self.channels[cid].items() if k != "name"}
         if kind in ("thread_member_add", "thread_member_remove"):
             user_id = int(route.url.rsplit("/", 1)[1])
             sent.params["user_id"] = user_id

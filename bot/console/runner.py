@@ -364,7 +364,7 @@ class Console:
             sign = "+" if kind.endswith("add") else "−"
             who = self.fake.users.get(item.params.get("user_id", 0), "someone")
             return [f"  🧵 #{self.fake.channel_name(int(item.params['channel_id']))}: {sign}@{who}"]
-        if kind in ("delete_original", "get_original"):
+        if kind in ("delete_original", "get_original", "open_dm"):
             return []
         return [f"  · {kind}"]
 

@@ -11,12 +11,13 @@ from discord.ext import commands
 
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.tree import HeraldTree
-from bot.discord.views import ActionSelect, OrdersButton, StaleComponent, TurnButton, orders_form_sent
+from bot.discord.views import ActionSelect, ConfirmButton, OrdersButton, StaleComponent, TurnButton, orders_form_sent
 from bot.service import deadlines, outbox, timers
 from bot.service.context import Services
 
 log = logging.getLogger(__name__)
-COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cogs.gm", "bot.discord.cogs.play")
+COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cogs.gm", "bot.discord.cogs.play",
+        "bot.discord.cogs.undo")
 
 
 class HeraldBot(commands.Bot):
@@ -37,7 +38,7 @@ class HeraldBot(commands.Bot):
     async def setup_hook(self) -> None:
         for cog in COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(TurnButton, OrdersButton, ActionSelect, StaleComponent)
+        self.add_dynamic_items(TurnButton, OrdersButton, ActionSelect, ConfirmButton, StaleComponent)
         self.add_listener(orders_form_sent, "on_interaction")
         if self.sync_commands:
             await self.tree.sync()

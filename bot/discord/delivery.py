@@ -84,6 +84,11 @@ class DiscordDelivery:
         return [OpenThread(int(t["id"]), int(t["parent_id"]), t["name"]) for t in data.get("threads", [])
                 if t.get("parent_id") and (me is None or int(t.get("owner_id") or 0) == me)]
 
+    async def open_dm(self, user_id: int) -> int:
+        """The bot's direct-message channel with a user (Discord returns the same one each time)."""
+        data = await self._call(self.client.http.start_private_message(user_id))
+        return int(data["id"])
+
     async def add_member(self, thread_id: int, user_id: int) -> None:
         await self._call(self.client.http.add_user_to_thread(thread_id, user_id))
 

@@ -17,7 +17,7 @@ from bot.discord import outgoing
 from bot.discord.answers import defer, make_private, post, tell, tell_quietly
 from bot.discord.caller import caller_of
 from bot.discord.outgoing import Outgoing
-from bot.discord.views import action_view
+from bot.discord.views import action_view, confirm_view
 from bot.service import cards, receipts
 from bot.service.faults import crash_point
 from bot.service.replies import Reply
@@ -68,7 +68,9 @@ def _asked(interaction: discord.Interaction) -> str:
 def messages_for(interaction: discord.Interaction, reply: Reply) -> list[Outgoing]:
     view: discord.ui.View | None = None
     notes = []
-    if reply.actions and reply.campaign_id is not None:
+    if reply.confirm is not None:
+        view = confirm_view(*reply.confirm)
+    elif reply.actions and reply.campaign_id is not None:
         view, hidden = action_view(reply.campaign_id, reply.phase_key or "", reply.actions)
         if hidden:
             notes.append(f"{hidden} more action(s) than fit in menus: type them with `/act`.")
@@ -82,7 +84,8 @@ def messages_for(interaction: discord.Interaction, reply: Reply) -> list[Outgoin
 async def send(interaction: discord.Interaction, reply: Reply, *, command: str | None = None) -> None:
     """Answer with a Reply; after a committed change, never claim it failed."""
     bot: HeraldBot = interaction.client  # type: ignore[assignment]
-    name = command_of(interaction, command)
+    # a question changed nothing yet: no receipt, so asking again asks again (its answer is its own record)
+    name = None if reply.confirm is not None else command_of(interaction, command)
     receipt = None
     if name is not None:
         asked = receipts.asked_for(interaction.id)

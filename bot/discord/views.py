@@ -12,7 +12,7 @@ import discord
 
 from bot.discord.answers import tell_quietly
 from bot.discord.caller import caller_of
-from bot.service import orders, play
+from bot.service import confirmations, orders, play
 from bot.service.errors import ServiceError
 from bot.service.play import phase_tag
 from engine.core import Action, RulesError
@@ -47,7 +47,8 @@ async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
 
 class StaleComponent(discord.ui.DynamicItem[discord.ui.Button[Any]],
                      template=r"(?!herald:turn:[1-9]\d{0,17}$|herald:orders:[1-9]\d{0,17}$"
-                              r"|herald:act:[1-9]\d{0,17}:[0-9a-f]{8}:[0-4]$).*"):
+                              r"|herald:act:[1-9]\d{0,17}:[0-9a-f]{8}:[0-4]$"
+                              r"|herald:confirm:[0-9a-f]{24}:(?:yes|no)$).*"):
     """Any component id Herald does not make (forged, or from an older Herald): a clear private answer."""
 
     def __init__(self, custom_id: str = "herald:stale") -> None:
@@ -108,6 +109,45 @@ class OrdersButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"he
             await interaction.response.send_modal(OrdersModal(cid, text))
 
         await _guarded(interaction, run())
+
+
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"herald:confirm:(?P<token>[0-9a-f]{24}):(?P<choice>yes|no)"):
+    """Yes or no to a question Herald asked before something that cannot be undone. The custom_id holds only the
+    question's random token: who may answer, about what, and until when are kept in the database."""
+
+    def __init__(self, token: str, choice: str, label: str = "Confirm") -> None:
+        self.token, self.choice = token, choice
+        style = discord.ButtonStyle.danger if choice == "yes" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label[:80], style=style,
+                                           custom_id=f"herald:confirm:{token}:{choice}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ConfirmButton:
+        return cls(match["token"], match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord.replies import defer, earlier_answer, send
+
+        async def run() -> None:
+            if await earlier_answer(interaction):  # a gateway replay of this very press
+                return
+            await defer(interaction)
+            bot = _bot(interaction)
+            reply = await confirmations.answer(bot.services, caller_of(interaction, bot.gm_role), self.token,
+                                               confirmed=self.choice == "yes")
+            await send(interaction, reply)
+
+        await _guarded(interaction, run())
+
+
+def confirm_view(token: str, label: str) -> discord.ui.View:
+    """The two buttons of a question: do it (labelled with what it does), or cancel."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(token, "yes", label))
+    view.add_item(ConfirmButton(token, "no", "Cancel"))
+    return view
 
 
 FORM_ID = re.compile(r"herald:orders-form:" + CID + r":(?P<mode>check|submit)")

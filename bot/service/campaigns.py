@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import record, steps
+from bot.service import confirmations, record, steps
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.clock import format_span
 from bot.service.context import Caller, Services
@@ -266,18 +266,32 @@ async def follow(services: Services, caller: Caller, campaign_name: str | None, 
     return Reply(text, campaign_id=campaign.id, thread_id=campaign.thread_id)
 
 
-async def end(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
+async def end(services: Services, caller: Caller, campaign_name: str | None, *,
+              confirmation: int | None = None) -> Reply:
+    """Ask the GM to confirm (the seed is revealed and the game is over for good); confirmed, end it."""
     async with campaign_tx(services, caller, campaign_name) as tx:
         session, campaign = tx.session, tx.campaign
         require_gm(campaign, caller)
         if campaign.status == CampaignStatus.ENDED:
             raise ServiceError(f"**{campaign.name}** has already ended")
+        if confirmation is None:
+            return await confirmations.ask(
+                session, services, caller, campaign, "campaign end", {},
+                f"End **{campaign.name}** for good? Its dice seed is revealed to everyone, and it cannot be undone.",
+                "End the campaign")
+        await confirmations.claim(session, services, confirmation)
         state: Any = None
         ruleset = record.ruleset_of(campaign)
         if campaign.state is not None:
             state = record.state_of(campaign, ruleset)
         await steps.finish(session, services, campaign, ruleset, state, reason="the GM ended it")
     return Reply(f"**{campaign.name}** has ended; the seed is revealed in its thread.", campaign_id=campaign.id)
+
+
+@confirmations.doer("campaign end")
+async def _end_confirmed(services: Services, caller: Caller, campaign: str, args: dict[str, Any],
+                         confirmation: int) -> Reply:
+    return await end(services, caller, campaign, confirmation=confirmation)
 
 
 async def for_autocomplete(services: Services, caller: Caller, prefix: str) -> list[str]:

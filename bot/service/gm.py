@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, tzinfo
@@ -10,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import record, steps, timers
+from bot.service import confirmations, record, steps, timers
 from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.campaigns import hand_over_thread
 from bot.service.context import Caller, Services
@@ -100,10 +101,52 @@ async def play_for(session: AsyncSession, services: Services, campaign: Campaign
                             visibility=Visibility.to(seat))
 
 
-async def advance(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
+async def advance(services: Services, caller: Caller, campaign_name: str | None, *,
+                  confirmation: int | None = None) -> Reply:
+    """Close the window; while played seats are still missing, ask the GM first."""
     async with gm_write(services, caller, campaign_name) as (session, campaign):
+        if confirmation is None:
+            question = await _missing(session, campaign)
+            if question:
+                return await confirmations.ask(session, services, caller, campaign, "gm advance",
+                                               {"phase": campaign.phase_key}, question, "Advance anyway")
+        else:
+            row = await confirmations.claim(session, services, confirmation)
+            if row.args.get("phase") != campaign.phase_key:
+                raise ServiceError(f"**{campaign.name}** has moved on since you asked (it is now "
+                                   f"**{campaign.phase_label}**): nothing was done. Run `/gm advance` again.")
         text = await advance_campaign(session, services, campaign, gm_actor(caller))
     return Reply(text, campaign_id=campaign.id)
+
+
+@confirmations.doer("gm advance")
+async def _advance_confirmed(services: Services, caller: Caller, campaign: str, args: dict[str, Any],
+                             confirmation: int) -> Reply:
+    return await advance(services, caller, campaign, confirmation=confirmation)
+
+
+async def _missing(session: AsyncSession, campaign: Campaign) -> str:
+    """The question to ask before advancing past seats a person plays that have not sent orders or acted yet
+    ("" when nobody is missing, or when advancing would be refused anyway)."""
+    if campaign.status != CampaignStatus.RUNNING or campaign.state is None:
+        return ""
+    ruleset = record.ruleset_of(campaign)
+    phase = ruleset.phase(record.state_of(campaign, ruleset, shared=True))
+    played = sorted(s.name for s in await record.seats_of(session, campaign.id)  # a person waited for
+                    if s.name in phase.waiting and s.user_id is not None and not s.automatic)
+    if phase.window is Window.ORDERS:
+        sent = await order_rows.seats_in(session, campaign.id, phase.key)
+        missing = [name for name in played if name not in sent]
+        if not missing:
+            return ""
+        names = ", ".join(f"**{n}**" for n in missing)
+        return (f"{len(played) - len(missing)} of {len(played)} in — advance **{phase.label}** anyway? "
+                f"No orders yet from {names}: they give none this time.")
+    if phase.window is Window.TURN and played:
+        names = ", ".join(f"**{n}**" for n in played)
+        return (f"{names} {'has' if len(played) == 1 else 'have'} not finished — advance **{phase.label}** "
+                f"anyway? Herald acts for them (the ruleset's action for a seat that ran out of time).")
+    return ""
 
 
 async def rollback(services: Services, caller: Caller, to: int | None, reason: str | None,
@@ -199,9 +242,21 @@ async def deadline(services: Services, caller: Caller, when: str | None, campaig
     return Reply(f"Deadline set: <t:{ts}:F>.", campaign_id=campaign.id)
 
 
+REMOVES = {"kick": "Remove them", "replace": "Replace them", "auto": "Hand it to Herald"}  # confirm buttons
+
+
+def _removal_question(op: str, seat: str, held: int, user_id: int | None) -> str:
+    if op == "kick":
+        return f"Remove <@{held}> from **{seat}**? They lose the seat and its private thread."
+    if op == "replace":
+        return f"Hand **{seat}** from <@{held}> to <@{user_id}>? <@{held}> loses the seat and its private thread."
+    return f"Hand **{seat}** from <@{held}> to Herald's automatic player? <@{held}> loses the seat."
+
+
 async def seat_change(services: Services, caller: Caller, op: str, seat_name: str, user_id: int | None,
-                      campaign_name: str | None) -> Reply:
-    """assign (a vacant or new seat), kick (vacate; in the lobby, remove), replace, auto (an automatic player)."""
+                      campaign_name: str | None, *, confirmation: int | None = None) -> Reply:
+    """assign (a vacant or new seat), kick (vacate; in the lobby, remove), replace, auto (an automatic player);
+    taking a seat from a person is confirmed first."""
     async with gm_write(services, caller, campaign_name) as (session, campaign):
         if campaign.status == CampaignStatus.ENDED:
             raise ServiceError(f"**{campaign.name}** has ended")
@@ -219,6 +274,16 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             seat = await _new_seat(session, services, campaign, ruleset, seats, seat_name)
         if seat is None:
             raise NotFound(f"**{campaign.name}**: {unknown_message(typed, what='seat')}")
+        held = seat.user_id if seat.user_id is not None and not seat.automatic else None
+        if confirmation is not None:
+            row = await confirmations.claim(session, services, confirmation)
+            if row.args.get("previous") != held:
+                raise ServiceError(f"**{seat.name}** changed hands since you asked: nothing was done. "
+                                   f"Run the command again.")
+        elif held is not None and op in REMOVES and held != user_id:
+            return await confirmations.ask(session, services, caller, campaign, f"gm seat {op}",
+                                           {"seat": seat.name, "user": user_id, "previous": held},
+                                           _removal_question(op, seat.name, held, user_id), REMOVES[op])
         if op == "assign":
             if seat.user_id is not None and not seat.automatic and seat.user_id != user_id:
                 raise ServiceError(f"**{seat.name}** is held by <@{seat.user_id}>: use `/gm seat replace`")
@@ -251,6 +316,15 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
             state = record.state_of(campaign, ruleset)
             await steps.schedule_autoplay(session, services, campaign, ruleset.phase(state))
     return Reply(text, campaign_id=campaign.id)
+
+
+async def _seat_confirmed(services: Services, caller: Caller, campaign: str, args: dict[str, Any],
+                          confirmation: int, *, op: str) -> Reply:
+    return await seat_change(services, caller, op, args["seat"], args["user"], campaign, confirmation=confirmation)
+
+
+for _op in REMOVES:
+    confirmations.doer(f"gm seat {_op}")(functools.partial(_seat_confirmed, op=_op))
 
 
 async def _new_seat(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],

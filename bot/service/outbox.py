@@ -127,6 +127,10 @@ class Deliverer(Protocol):
         """The bot's own active threads in the guild."""
         ...
 
+    async def open_dm(self, user_id: int) -> int:
+        """The direct-message channel with a user (a `dm:<user id>` post: a notice they asked for)."""
+        ...
+
     async def add_member(self, thread_id: int, user_id: int) -> None: ...
 
     async def remove_member(self, thread_id: int, user_id: int) -> None: ...
@@ -231,6 +235,8 @@ async def _target(services: Services, deliverer: Deliverer, post: OutboxPost) ->
         if seat.user_id is None:
             return _Target(None, "no one holds this seat")
         return _Target(await threads.open_thread(services, deliverer, campaign, threads.seat_slot(campaign, seat)))
+    if post.target.startswith("dm:") and post.target[3:].isascii() and post.target[3:].isdigit():
+        return _Target(await deliverer.open_dm(int(post.target[3:])))
     return _Target(None, f"unknown target {post.target}")
 
 

@@ -156,7 +156,7 @@ class Entry(NamedTuple):
     body: dict[str, Any]
 
 
-def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> list[str]:
+def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool | str) -> list[str]:
     """What `viewer` may read of one log entry."""
     vis = Visibility.load(entry.visibility)
     events = [Event.load(e) for e in entry.body.get("events", [])]
@@ -178,7 +178,8 @@ def entry_lines(entry: Entry | LogEntry, viewer: Viewer, *, undone: bool) -> lis
     if not lines and not vis.allows(viewer):
         return []
     if undone:
-        head = "↩️ ~~" + head.replace("~", "") + "~~ (undone by a rollback)"
+        why = undone if isinstance(undone, str) else "undone by a rollback"
+        head = "↩️ ~~" + head.replace("~", "") + f"~~ ({why})"
     return [head, *lines]
 
 
@@ -238,9 +239,12 @@ def _page(rows: Sequence[Any], turn: int, viewer: Viewer, *, everything: bool = 
     entries were left out (none when `everything`)."""
     entries = _entries(rows)
     undone = record.undone_seqs(cast("Sequence[LogEntry]", entries))  # it reads seq, kind and body only
+    taken = {int(e.body["undoes"]) for e in entries if e.kind == "undo"}  # by its own player, with /undo
     shown = [e for e in entries if e.turn == turn and (everything or e.kind not in BOOKKEEPING)]
     hidden = sum(1 for e in entries if e.turn == turn) - len(shown)
-    return [line for e in shown for line in entry_lines(e, viewer, undone=e.seq in undone)], hidden
+    return [line for e in shown
+            for line in entry_lines(e, viewer, undone="taken back with /undo" if e.seq in taken else e.seq in undone)
+            ], hidden
 
 
 async def _last_resolved(session: AsyncSession, campaign: Campaign) -> int:

@@ -32,7 +32,7 @@ CHANGING = frozenset({
     "gm advance", "gm rollback", "gm note", "gm act", "gm seat assign", "gm seat replace", "gm seat kick",
     "gm seat auto", "gm deadline set", "gm deadline clear", "gm settings", "gm table upload", "gm upload",
     "campaign create", "campaign join", "campaign leave", "campaign start", "campaign end",
-    "orders submit", "orders withdraw", "act",
+    "orders submit", "orders withdraw", "act", "undo", "campaign notify",
 })
 
 

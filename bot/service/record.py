@@ -142,7 +142,9 @@ def undone_seqs(entries: Sequence[LogEntry]) -> set[int]:
     """Seqs of state-changing entries that a later rollback took back."""
     out: set[int] = set()
     for entry in entries:
-        if entry.kind == "rollback":
+        if entry.kind == "undo":  # a player took back their own last action
+            out.add(int(entry.body["undoes"]))
+        elif entry.kind == "rollback":
             back_to = int(entry.body["to_seq"])
             out.update(e.seq for e in entries if back_to < e.seq < entry.seq and e.kind in UNDOABLE)
     return out

@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import cards, digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, roll_line, seat_only, summary
-from bot.store.models import Campaign, CampaignStatus
+from bot.store.models import Campaign, CampaignStatus, TurnNotice
 from engine.core import Dice, Event, Phase, Roll, Ruleset, Step, Viewer, Visibility, Window
 
 
@@ -38,10 +39,17 @@ async def record_step(session: AsyncSession, services: Services, campaign: Campa
                       step: Step[Any], dice: Dice, *, kind: str, actor: Actor, body: dict[str, Any],
                       visibility: Visibility) -> Phase:
     """Keep the new state, log the step with its events and rolls, post private news, cross phases."""
+    before, before_key = campaign.state, campaign.phase_key
     campaign.state = ruleset.dump(step.state)
     phase = ruleset.phase(step.state)
     record.log(session, campaign, services, kind=kind, actor=actor.name, actor_user_id=actor.user_id,
                visibility=visibility, body={**body, **_dump_step(step, dice)})
+    if kind == "action" and actor.viewer.kind == "seat" and actor.user_id is not None and before is not None:
+        from bot.service import undo  # it works through the unit of work, which records steps through here
+
+        await undo.remember(session, services, campaign, actor.viewer.seat or "", str(body.get("action", "")),
+                            before, takes_back=phase.key == before_key and not dice.rolls
+                            and not ruleset.reveals(step.events))
     rolls = dice.rolls
     seen: list[Event | Roll] = [*step.events, *rolls]
     for seat in sorted({s for item in seen for s in item.visibility.seats}):
@@ -176,28 +184,47 @@ async def open_window(session: AsyncSession, services: Services, campaign: Campa
     settings = CampaignSettings.load(campaign.settings)
     seats = {s.name: s for s in await record.seats_of(session, campaign.id)}
     opening = Opening()
+    wants = {row.user_id: row.how for row in await session.scalars(
+        select(TurnNotice).where(TurnNotice.campaign_id == campaign.id))}  # /campaign notify: dm | ping
+    played = [s for name in sorted(phase.waiting) if (s := seats.get(name)) is not None and not s.automatic
+              and s.user_id is not None]
+    where = f"<#{campaign.thread_id or campaign.channel_id}>"
     if phase.window is Window.ORDERS:
         names = ", ".join(sorted(phase.waiting)) or "everyone"
         text = f"📜 **{phase.label}**: orders are open for {names}. Use `/orders submit`."
         every = settings.span("deadline_every")
+        due_text = ""
         if every:
             due = services.clock.now() + every
             await timers.set_deadline(session, services, campaign, due)
             text += f"\nDeadline: <t:{int(due.timestamp())}:F> (<t:{int(due.timestamp())}:R>)."
+            due_text = f", due <t:{int(due.timestamp())}:R>"
             opening.deadline = due
         opening.lines.append(text)
         opening.buttons.append({"id": f"herald:orders:{campaign.id}", "label": "Write orders"})
+        pings = [s.user_id for s in played if s.user_id is not None and wants.get(s.user_id) == "ping"]
+        if pings:
+            opening.pings.append("📜 " + " ".join(f"<@{uid}>" for uid in pings) + f": orders for {phase.label}.")
+            opening.mentions.extend(pings)
+        for seat in played:
+            if seat.user_id is not None and wants.get(seat.user_id) == "dm":
+                record.post(session, campaign, services, f"dm:{seat.user_id}",
+                            f"📜 **{campaign.name}** waits for your orders as **{seat.name}** — {phase.label}"
+                            f"{due_text}. Use `/orders submit` in {where}.")
     elif phase.window is Window.TURN:
-        for name in sorted(phase.waiting):
-            seat = seats.get(name)
-            if seat is None or seat.automatic or seat.user_id is None:
-                continue
-            who = f"<@{seat.user_id}>" if settings.ping else f"**{name}**"
+        for seat in played:
+            name, how = seat.name, wants.get(seat.user_id or 0)
+            ping = how == "ping" or (how is None and settings.ping)  # a player's own choice beats the campaign's
+            who = f"<@{seat.user_id}>" if ping else f"**{name}**"
             opening.pings.append(f"🎯 {who}, it's your turn ({name}) — {phase.label}.")
-            if settings.ping:
+            if ping and seat.user_id is not None:
                 opening.mentions.append(seat.user_id)
             if not opening.buttons:
                 opening.buttons.append({"id": f"herald:turn:{campaign.id}", "label": "Take your turn"})
+            if how == "dm":
+                record.post(session, campaign, services, f"dm:{seat.user_id}",
+                            f"🎯 It's your turn in **{campaign.name}** as **{name}** — {phase.label}. Play it with "
+                            f"`/act` in {where}.")
             timer = settings.span("turn_timer")
             if timer:
                 await timers.set_turn_timer(session, services, campaign, name, services.clock.now() + timer)

@@ -281,3 +281,45 @@ class Receipt(Base):
     at: Mapped[datetime]
     outcome: Mapped[str] = mapped_column(Text)
     answered: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Confirmation(Base):
+    """A question Herald asked before something that cannot be undone; its buttons carry only the random token,
+    so a button cannot be forged into confirming someone else's action, and it is answered once."""
+
+    __tablename__ = "confirmation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True)
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    command: Mapped[str] = mapped_column(String(40))
+    args: Mapped[Json]
+    asked_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    answered_at: Mapped[datetime | None]
+    outcome: Mapped[str | None] = mapped_column(Text)
+
+
+class UndoPoint(Base):
+    """The state just before a seat's latest action, kept while that action may still be taken back."""
+
+    __tablename__ = "undo_point"
+
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(40))
+    log_seq: Mapped[int]  # the action's entry: taking it back is allowed only while it is the last one
+    phase_key: Mapped[str] = mapped_column(String(80))
+    action: Mapped[str] = mapped_column(Text)
+    state: Mapped[Json]
+    at: Mapped[datetime]
+
+
+class TurnNotice(Base):
+    """How a player wants to hear that a campaign waits for them: a DM or a ping in the thread."""
+
+    __tablename__ = "turn_notice"
+
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    how: Mapped[str] = mapped_column(String(8))  # dm | ping | off (not even the campaign's ping)

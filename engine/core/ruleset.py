@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, RulesError, UploadError
-from engine.core.events import Step
+from engine.core.events import Event, Step
 from engine.core.numbers import is_count
 from engine.core.orders import OrderCheck
 from engine.core.phases import Phase
@@ -104,6 +104,8 @@ class Ruleset(ABC, Generic[S]):
     options: ClassVar[tuple[Option, ...]] = ()
     uploads: ClassVar[Mapping[str, str]] = {}
     orders_help: ClassVar[str] = ""
+    # event kinds that show a player something hidden (a tile turned over): an action that did so is never undone
+    revealing: ClassVar[frozenset[str]] = frozenset()
 
     # -- set-up -------------------------------------------------------------------------
     @abstractmethod
@@ -144,6 +146,11 @@ class Ruleset(ABC, Generic[S]):
     def act(self, state: S, actor: Viewer, action: str, dice: Dice) -> Step[S]:
         """Apply one action in its canonical text form."""
         raise IllegalAction(f"{self.title} has no actions to take here")
+
+    def reveals(self, events: Sequence[Event]) -> bool:
+        """Whether these events showed anyone something that was hidden: a kind the ruleset names as revealing,
+        or anything told to some seats only. A player may take back an action only if it did not."""
+        return any(e.kind in self.revealing or (not e.visibility.public and e.visibility.seats) for e in events)
 
     def check(self, state: S, seat: str, text: str) -> list[OrderCheck]:
         """Check a seat's order text line by line, without changing anything."""

@@ -57,12 +57,16 @@ def assert_exactly_once(server: FakeDiscordServer) -> None:
 
 
 async def campaign_under_way(herald: Herald) -> None:
-    """A freeform campaign with two seats, started: its thread holds the opening posts."""
+    """A freeform campaign with two seats, started, both seats' orders in: its thread holds the opening posts."""
     await herald.run("campaign", "create", name="Kill", ruleset="freeform")
     await herald.run("campaign", "join", user=LIVIA, seat="Rome")
     await herald.run("campaign", "join", user=HANNO, seat="Carthage")
     assert "has started" in await herald.run("campaign", "start")
     await posted(herald.server, "Turn 1 — orders**: orders are open")
+    # every seat in, so /gm advance resolves at once (with a seat missing it would ask the GM to confirm first)
+    assert "saved" in await herald.run("orders", "submit", user=LIVIA, text="hold Sicily")
+    assert "saved" in await herald.run("orders", "submit", user=HANNO, text="cross the Alps")
+    await posted(herald.server, "Every seat has sent orders")
 
 
 # what each crash point is reached by: a turn advance posts twice to the campaign thread; a private note to a
@@ -135,7 +139,7 @@ async def test_against_a_discord_failing_a_third_of_calls_every_post_appears_onc
     await drained(tmp_path)
     log = await herald.stop()
     assert_exactly_once(server)
-    assert sorted(t.name for t in server.threads()) == ["Kill", "Kill — Carthage", "Kill — Rome"]
+    assert sorted(t.name for t in server.threads()) == ["Kill", "Kill — Carthage", "Kill — GM", "Kill — Rome"]
     assert sum(server.faults.injected.values()) >= 6, server.faults.injected
     assert "Traceback" not in log, log[-3000:]
     print(f"\n30% failing Discord: {len(server.posts())} posts, each once, through "

@@ -22,6 +22,13 @@ gm @gaius
 @ambiorix /campaign join seat:Eburones
 @gaius /campaign start
 """
+# the seats left vacant, so /gm advance has nobody to wait for and asks nothing (see test_confirmations)
+VACANT = """
+@gaius /gm seat kick seat:Arverni
+@gaius press "Remove them"
+@gaius /gm seat kick seat:Eburones
+@gaius press "Remove them"
+"""
 
 
 @pytest.fixture
@@ -32,10 +39,16 @@ async def gaul(lite: Console, monkeypatch: pytest.MonkeyPatch) -> Console:
 
 
 @pytest.fixture
+async def vacant(gaul: Console) -> Console:
+    await gaul.run_script(VACANT)
+    return gaul
+
+
+@pytest.fixture
 async def gaul_db(console: Console, monkeypatch: pytest.MonkeyPatch) -> Console:
     """The same campaign on both backends (SQLite and PostgreSQL)."""
     monkeypatch.setattr(answers, "BACKOFF", (0.0, 0.0, 0.0))
-    await console.run_script(SETUP)
+    await console.run_script(SETUP + VACANT)
     return console
 
 
@@ -71,7 +84,8 @@ def answers_to(con: Console, mark: int) -> list[str]:
 
 
 @pytest.mark.parametrize("fault", ["500", "429", "reset", "lost"])
-async def test_a_passing_failure_of_the_answer_is_retried_and_answered_once(gaul: Console, fault: str) -> None:
+async def test_a_passing_failure_of_the_answer_is_retried_and_answered_once(vacant: Console, fault: str) -> None:
+    gaul = vacant
     before = await phase(gaul)
     gaul.fake.fail("edit_original", fault)
     mark = len(gaul.fake.sent)
@@ -82,7 +96,8 @@ async def test_a_passing_failure_of_the_answer_is_retried_and_answered_once(gaul
     assert [r.answered for r in await receipts(gaul) if r.command.startswith("gm advance#")] == [True]
 
 
-async def test_a_lost_answer_to_the_deferral_is_not_a_second_acknowledgement(gaul: Console) -> None:
+async def test_a_lost_answer_to_the_deferral_is_not_a_second_acknowledgement(vacant: Console) -> None:
+    gaul = vacant
     gaul.fake.fail("interaction_response", "lost")  # Discord took the "thinking…"; its answer was lost
     mark = len(gaul.fake.sent)
     await gaul.run_line("@gaius /gm advance")
@@ -123,7 +138,8 @@ async def test_only_the_same_command_asked_alike_counts_as_a_retry(gaul: Console
     assert len(notes) == 1  # in the thread once
 
 
-async def test_a_failed_reply_after_a_change_says_saved_not_went_wrong(gaul: Console) -> None:
+async def test_a_failed_reply_after_a_change_says_saved_not_went_wrong(vacant: Console) -> None:
+    gaul = vacant
     gaul.fake.fail("edit_original", "reset", times=4)  # the full answer fails; the short one gets through
     mark = len(gaul.fake.sent)
     await gaul.run_line("@gaius /gm advance")
@@ -132,7 +148,8 @@ async def test_a_failed_reply_after_a_change_says_saved_not_went_wrong(gaul: Con
     assert [r.answered for r in await receipts(gaul)][-1] is True
 
 
-async def test_an_interaction_delivered_twice_is_answered_once(gaul: Console) -> None:
+async def test_an_interaction_delivered_twice_is_answered_once(vacant: Console) -> None:
+    gaul = vacant
     await gaul.run_line("@gaius /gm advance")
     payload = next(s for s in reversed(gaul.fake.sent) if s.kind == "interaction_response")
     token = payload.params["token"]
@@ -169,7 +186,8 @@ async def test_a_forged_or_stale_component_gets_a_clean_private_answer(gaul: Con
         assert all(s.kind != "channel_message" for s in gaul.fake.sent[mark:])
 
 
-async def test_a_replay_after_a_restart_is_found_in_the_receipts(gaul: Console) -> None:
+async def test_a_replay_after_a_restart_is_found_in_the_receipts(vacant: Console) -> None:
+    gaul = vacant
     from bot.discord import replies
 
     await gaul.run_line("@gaius /gm advance")
@@ -185,7 +203,8 @@ async def test_a_replay_after_a_restart_is_found_in_the_receipts(gaul: Console) 
     assert await phase(gaul) == before and not gaul.fake.answered[replay["token"]]
 
 
-async def test_receipts_older_than_a_day_are_pruned(gaul: Console) -> None:
+async def test_receipts_older_than_a_day_are_pruned(vacant: Console) -> None:
+    gaul = vacant
     await gaul.run_line("@gaius /gm advance")
     assert len(await receipts(gaul)) > 1
     await gaul.run_line("clock 2d")

@@ -142,7 +142,7 @@ def _private_places(ruleset: str, seats: dict[str, str], table: Path) -> tuple[s
         f"@{holder} /orders list", f"@{other} /orders list", f"@{other} /orders list seat:{first}",
         f"@{holder} /sheet", f"@{other} /sheet", f"@{other} /sheet seat:{first}", "@eve /sheet seat:" + first,
         "@eve /campaign status", f"@{other} /campaign status", "@eve /map", f"@{other} /map",
-        "@gm /gm advance", "@eve /history", f"@{other} /history", f"@{holder} /history",
+        "@gm /gm advance", '@gm press "Advance anyway"', "@eve /history", f"@{other} /history", f"@{holder} /history",
         "@eve /campaign export", f"@{other} /campaign export", "@gm /campaign export",
     ]
     return "\n".join(lines), canaries
@@ -190,7 +190,8 @@ async def test_every_secret_reaches_only_its_seat_and_the_gm(lite: Console, debu
     assert seed and len(seed) == 64
     canaries.append(Canary(seed, frozenset(), "the dice seed, secret until the end"))
     before_end = len(watch.seen)
-    await watch.run("@gm /campaign end\n@eve /campaign export\n@bob /history turn:1")  # the public record
+    await watch.run('@gm /campaign end\n@gm press "End the campaign"\n'  # the public record
+                    "@eve /campaign export\n@bob /history turn:1")
     assert any(s.readers is None and seed in s.text for s in watch.seen[before_end:]), "the end reveals the seed"
     assert any("The public record of **Canary**" in s.text and '"commitment"' in s.text
                for s in watch.seen[before_end:]), "a spectator got the public export, with its file"

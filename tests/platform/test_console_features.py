@@ -57,7 +57,8 @@ async def test_check_saves_nothing_and_withdraw_takes_orders_back(gaul: Console)
 
 async def test_a_replaced_seat_moves_its_private_thread_to_the_new_player(gaul: Console) -> None:
     await gaul.run_line('@gaius /gm note text:"The druids whisper." seat:Arverni')
-    out = await said(gaul, "@gaius /gm seat replace seat:Arverni user:@critognatus")
+    assert "Hand **Arverni**" in await said(gaul, "@gaius /gm seat replace seat:Arverni user:@critognatus")
+    out = await said(gaul, '@gaius press "Replace them"')
     assert "@critognatus replaces @vercingetorix as **Arverni**" in out
     assert "#Gaul — Arverni: +@critognatus" in out and "#Gaul — Arverni: −@vercingetorix" in out
     assert "druids" in await said(gaul, "@critognatus /history turn:1")
@@ -114,7 +115,8 @@ async def test_the_gm_reads_the_gm_only_news_of_a_resolution_and_timers_tell_the
 @pat /campaign join seat:Pat
 @gm /campaign start
 """)
-        out = "\n".join(await lite.run_line("@gm /gm advance"))
+        assert "0 of 1 in" in "\n".join(await lite.run_line("@gm /gm advance"))
+        out = "\n".join(await lite.run_line('@gm press "Advance anyway"'))
         assert "For the GM only:" in out and "the spy reports" in out
         await lite.run_line("@gm /gm settings key:auto_advance value:deadline")
         await lite.run_line("@gm /gm deadline set when:1h")

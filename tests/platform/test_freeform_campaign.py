@@ -41,6 +41,8 @@ expect "Turn 1 — orders** resolved"
 @hanno /roll notation:2d6+1
 expect "roll #1"
 @gaius /campaign end
+expect "End **Punic Wars** for good?"
+@gaius press "End the campaign"
 expect "The seed was"
 """
 

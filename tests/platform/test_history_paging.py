@@ -21,10 +21,12 @@ gm @gaius
 @hanno /orders submit text:"raise a levy in Iberia"
 @gaius /gm act action:"result all: Hannibal crosses the Alps."
 @gaius /gm advance
+@gaius press "Advance anyway"
 expect "**Turn 2 — orders**: orders are open"
 @livia /orders submit text:"hold Sicily"
 @gaius /gm act action:"result Rome: Your scouts lose sight of the army."
 @gaius /gm advance
+@gaius press "Advance anyway"
 expect "**Turn 3 — orders**: orders are open"
 @gaius /gm rollback reason:"first"
 expect "rolled **Punic Wars** back"

@@ -53,6 +53,8 @@ async def test_the_old_holder_is_out_of_the_seat_thread_before_the_gm_writes_to_
     thread = seat_thread(console, "Arverni")
     assert "vercingetorix" in members(console, thread)
     await console.run_line(line)
+    if "/gm seat" in line:  # taking a seat from a person is confirmed first
+        await console.run_line('@gaius press "' + ("Remove them" if "kick" in line else "Replace them") + '"')
     await console.run_line('@gaius #forum /gm note seat:Arverni text:"after: the siege plans"')
     sent = console.fake.sent
     removed = index_of(sent, "thread_member_remove", thread, user="vercingetorix", con=console)
@@ -84,6 +86,7 @@ async def test_at_debug_the_log_holds_no_seed_no_private_orders_and_no_private_n
 @vercingetorix #forum /orders submit text:"march secretly on Gergovia"
 @gaius #forum /gm act action:"result Arverni: the Aedui will betray Rome"
 @gaius #forum /gm advance
+@gaius press "Advance anyway"
 """)
     async with console.services.db.read() as session:
         seed = await session.scalar(select(Campaign.seed).where(Campaign.name == "Gaul"))

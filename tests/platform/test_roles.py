@@ -50,7 +50,8 @@ async def test_the_gm_role_and_manage_server_may_run_any_campaign(gaul: Console)
     await gaul.run_line("gm @labienus")
     assert "Note posted" in await said(gaul, "@labienus #forum /gm note text:hail")
     await gaul.run_line("admin @brutus")
-    assert "resolved" in await said(gaul, "@brutus #forum /gm advance")
+    assert "1 of 2 in" in await said(gaul, "@brutus #forum /gm advance")
+    assert "resolved" in await said(gaul, '@brutus #forum press "Advance anyway"')
 
 
 async def test_orders_are_private_to_their_seat_and_the_gm(gaul: Console) -> None:
@@ -77,6 +78,7 @@ async def test_sheets_are_private(gaul: Console) -> None:
 
 async def test_private_results_reach_only_their_seat(gaul: Console) -> None:
     await gaul.run_line("@gaius #forum /gm advance")
+    await gaul.run_line('@gaius #forum press "Advance anyway"')
     assert "druids" in await said(gaul, "@vercingetorix #forum /history turn:1")
     assert "druids" not in await said(gaul, "@ambiorix #forum /history turn:1")
     assert "druids" not in await said(gaul, "@caesar #forum /history turn:1")

@@ -22,6 +22,7 @@ SCRIPT = """
 @gm /gm table roll name:weather modifier:1
 @gm /gm table roll name:weather private:yes
 @gm /campaign end
+@gm press "End the campaign"
 @pia /campaign export
 """
 

@@ -1,6 +1,8 @@
-"""/campaign: create, join, leave, start, status, list, follow, unfollow, end, export."""
+"""/campaign: create, join, leave, start, status, list, mine, notify, follow, unfollow, end, export."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -9,6 +11,7 @@ from discord.ext import commands
 from bot.discord.common import CleanText, Text, campaign_names, herald, who
 from bot.discord.replies import defer, send
 from bot.service import campaigns, export
+from bot.service import mine as where_needed
 from bot.service.errors import ServiceError
 from engine.core import RulesError
 from engine.rulesets import available
@@ -82,6 +85,23 @@ class Campaign(commands.GroupCog, group_name="campaign"):
         """Every campaign in this server."""
         await defer(interaction)
         await send(interaction, await campaigns.list_campaigns(herald(interaction).services, who(interaction)))
+
+    @app_commands.command()
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Every campaign of yours, in every server, and what each waits on from you."""
+        await defer(interaction)
+        await send(interaction, await where_needed.mine(herald(interaction).services, who(interaction)))
+
+    @app_commands.command()
+    @app_commands.describe(how="dm: a direct message; ping: a mention in the thread; off: neither",
+                           campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def notify(self, interaction: discord.Interaction, how: Literal["dm", "ping", "off"],
+                     campaign: Text | None = None) -> None:
+        """How Herald tells you it is your turn in this campaign."""
+        await defer(interaction)
+        await send(interaction, await where_needed.notify(herald(interaction).services, who(interaction), how,
+                                                          campaign))
 
     @app_commands.command()
     @app_commands.describe(campaign=CAMPAIGN)

@@ -43,6 +43,7 @@ class TerraPrime(Ruleset[GameState]):
         Option("round_limit", 0, "end the game after this many rounds (0: only the rulebook's end triggers)",
                minimum=0, maximum=200),
     )
+    revealing = frozenset({"explore", "peek"})  # a face-down tile turned over, or looked at with the scanner
     orders_help = ("Terra Prime is played turn by turn with the action buttons; every action also has a text "
                    "form such as `move 4`, `explore 12`, `orient 3`, `deliver green red`, `install shield`.")
 
