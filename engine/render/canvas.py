@@ -1,42 +1,240 @@
-"""Drawing helpers shared by the map renderers: fonts, seat colours, PNG bytes."""
+"""Drawing helpers shared by the map renderers: the bundled font, seat colours and shapes, labels, PNG bytes.
+
+Sizes a renderer asks for are *preview pixels*: how tall the text is once Discord scales the picture to
+its ~550 px preview. A canvas converts them to its own pixels, keeps every label's box (so labels avoid
+one another and never leave the picture) and reports them, so tests can measure what a player sees.
+"""
 
 from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-# Colour-blind-friendly seat colours (Okabe-Ito), then greys.
-SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178),
-    (213, 94, 0), (204, 121, 167), (150, 150, 150), (90, 90, 90), (200, 200, 200),
+PREVIEW_WIDTH = 550     # Discord's inline preview of an attached image, about
+MIN_TEXT = 11           # preview pixels: the least a player must be able to read
+FONTS = Path(__file__).with_name("fonts")   # DejaVu Sans (free licence: fonts/LICENSE.txt)
+
+Colour = tuple[int, int, int]
+Box = tuple[float, float, float, float]
+
+INK: Colour = (30, 30, 35)
+PAPER: Colour = (246, 242, 232)
+UNOWNED: Colour = (196, 196, 196)
+
+# Okabe-Ito (safe for the common colour blindnesses), each with a name a seat may carry ("Red", "Blue"…).
+# Every seat also gets a shape, so two seats are told apart without telling their hues apart.
+_PALETTE: tuple[tuple[str, Colour], ...] = (
+    ("blue", (0, 114, 178)), ("orange", (230, 159, 0)), ("green", (0, 158, 115)), ("red", (213, 94, 0)),
+    ("sky", (86, 180, 233)), ("purple", (204, 121, 167)), ("yellow", (240, 228, 66)), ("black", (40, 40, 40)),
+    ("white", (250, 250, 250)), ("brown", (140, 90, 50)),
 )
-INK = (30, 30, 35)
-PAPER = (246, 242, 232)
+SEAT_COLOURS: tuple[Colour, ...] = tuple(c for _, c in _PALETTE)
+_NAMED = dict(_PALETTE) | {"vermilion": (213, 94, 0), "pink": (204, 121, 167), "violet": (204, 121, 167),
+                           "cyan": (86, 180, 233), "gold": (240, 228, 66), "grey": (120, 120, 120),
+                           "gray": (120, 120, 120), "teal": (0, 158, 115)}
+SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon", "cross")
 
 
 @functools.cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font: no font files to ship or find."""
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans at `size` image pixels."""
+    return ImageFont.truetype(str(FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
 
 
-def seat_colour(seats: Sequence[str], seat: str | None) -> tuple[int, int, int]:
+def _colour_word(seat: str) -> Colour | None:
+    words = seat.casefold().replace("-", " ").split()
+    return next((_NAMED[w] for w in words if w in _NAMED), None)
+
+
+@functools.cache
+def _assign(seats: tuple[str, ...]) -> dict[str, tuple[Colour, str]]:
+    """Colour and shape per seat: a seat named for a colour gets it, the rest take the palette in order."""
+    out: dict[str, tuple[Colour, str]] = {}
+    taken: set[Colour] = set()
+    for seat in seats:
+        named = _colour_word(seat)
+        if named is not None and named not in taken:
+            out[seat] = (named, "")
+            taken.add(named)
+    free = [c for c in SEAT_COLOURS if c not in taken]
+    for seat in seats:
+        if seat not in out:
+            colour = free.pop(0) if free else SEAT_COLOURS[seats.index(seat) % len(SEAT_COLOURS)]
+            out[seat] = (colour, "")
+    return {seat: (out[seat][0], SHAPES[i % len(SHAPES)]) for i, seat in enumerate(seats)}
+
+
+def seat_colour(seats: Sequence[str], seat: str | None) -> Colour:
     if seat is None or seat not in seats:
-        return (170, 170, 170)
-    return SEAT_COLOURS[seats.index(seat) % len(SEAT_COLOURS)]
+        return UNOWNED
+    return _assign(tuple(seats))[seat][0]
+
+
+def seat_shape(seats: Sequence[str], seat: str | None) -> str:
+    if seat is None or seat not in seats:
+        return "circle"
+    return _assign(tuple(seats))[seat][1]
+
+
+def contrast(colour: Colour) -> Colour:
+    """Ink that reads on `colour`."""
+    r, g, b = colour
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (250, 250, 250)
+
+
+def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float, float]]:
+    def ring(n: int, start: float, radius: float = r) -> list[tuple[float, float]]:
+        return [(x + radius * math.cos(start + 2 * math.pi * i / n), y + radius * math.sin(start + 2 * math.pi * i / n))
+                for i in range(n)]
+    if shape == "square":
+        return [(x - r * 0.85, y - r * 0.85), (x + r * 0.85, y - r * 0.85), (x + r * 0.85, y + r * 0.85),
+                (x - r * 0.85, y + r * 0.85)]
+    if shape == "triangle":
+        return ring(3, -math.pi / 2, r * 1.15)
+    if shape == "diamond":
+        return ring(4, -math.pi / 2, r * 1.1)
+    if shape == "hexagon":
+        return ring(6, 0)
+    if shape == "pentagon":
+        return ring(5, -math.pi / 2)
+    if shape == "star":
+        outer, inner = ring(5, -math.pi / 2, r * 1.15), ring(5, -math.pi / 2 + math.pi / 5, r * 0.55)
+        return [p for pair in zip(outer, inner, strict=True) for p in pair]
+    if shape == "cross":
+        a, b = r * 0.35, r * 0.95
+        return [(x - a, y - b), (x + a, y - b), (x + a, y - a), (x + b, y - a), (x + b, y + a), (x + a, y + a),
+                (x + a, y + b), (x - a, y + b), (x - a, y + a), (x - b, y + a), (x - b, y - a), (x - a, y - a)]
+    return ring(24, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """Text as drawn: its box in image pixels and its font size in image pixels."""
+
+    text: str
+    box: Box
+    size: int
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+class Canvas:
+    """A picture being drawn: its image, a drawing context, and every label and reserved box on it."""
+
+    def __init__(self, width: int, height: int, background: Colour) -> None:
+        self.width, self.height = width, height
+        self.image = Image.new("RGB", (width, height), background)
+        self.draw = ImageDraw.Draw(self.image)
+        self.labels: list[Label] = []
+        self.taken: list[Box] = []   # boxes labels should avoid: other labels and marked shapes
+
+    def px(self, preview: float) -> int:
+        """Image pixels that show as `preview` pixels in Discord's preview."""
+        return math.ceil(preview * self.width / PREVIEW_WIDTH)
+
+    def font(self, preview: float, bold: bool = False) -> ImageFont.FreeTypeFont:
+        return font(self.px(max(preview, MIN_TEXT)), bold)
+
+    def reserve(self, box: Box) -> None:
+        self.taken.append(box)
+
+    def reserve_circle(self, x: float, y: float, r: float) -> None:
+        self.taken.append((x - r, y - r, x + r, y + r))
+
+    def measure(self, text: str, preview: float = MIN_TEXT, bold: bool = False) -> tuple[float, float]:
+        f = self.font(preview, bold)
+        x0, y0, x1, y1 = self.draw.textbbox((0, 0), text, font=f, anchor="lm")
+        return x1 - x0, y1 - y0
+
+    def text(self, xy: tuple[float, float], text: str, preview: float = MIN_TEXT, *, fill: Colour = INK,
+             bold: bool = False, anchor: str = "mm", stroke: Colour | None = None, keep_in: bool = True) -> Box:
+        """Draw `text` at `xy` (moved inside the picture if it would cross an edge) and note its box."""
+        f = self.font(preview, bold)
+        width = max(1, f.size // 9) if stroke else 0
+        box = self.draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=width)
+        x, y = xy
+        if keep_in:
+            dx = max(0.0, 2 - box[0]) - max(0.0, box[2] - (self.width - 2))
+            dy = max(0.0, 2 - box[1]) - max(0.0, box[3] - (self.height - 2))
+            x, y = x + dx, y + dy
+            box = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+        self.draw.text((x, y), text, font=f, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=stroke)
+        self.labels.append(Label(text, box, int(f.size)))
+        self.taken.append(box)
+        return box
+
+    def place(self, around: Box, text: str, preview: float = MIN_TEXT, *, fill: Colour = INK, bold: bool = False,
+              stroke: Colour | None = None, gap: float = 2, order: Iterable[str] = ("below", "above", "right",
+                                                                                     "left", "br", "bl", "tr", "tl"),
+              ) -> Box:
+        """Put `text` beside `around` where it overlaps the fewest taken boxes (none if it can) and stays inside."""
+        w, h = self.measure(text, preview, bold)
+        h = self.font(preview, bold).size * 1.05
+        x0, y0, x1, y1 = around
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        spots = {"below": (cx, y1 + gap + h / 2), "above": (cx, y0 - gap - h / 2),
+                 "right": (x1 + gap + w / 2, cy), "left": (x0 - gap - w / 2, cy),
+                 "br": (x1 + w / 2, y1 + h / 2), "bl": (x0 - w / 2, y1 + h / 2),
+                 "tr": (x1 + w / 2, y0 - h / 2), "tl": (x0 - w / 2, y0 - h / 2),
+                 "below2": (cx, y1 + gap * 2 + h * 1.5), "above2": (cx, y0 - gap * 2 - h * 1.5)}
+        best: tuple[float, tuple[float, float]] | None = None
+        for name in (*order, "below2", "above2"):
+            sx, sy = spots[name]
+            sx = min(max(sx, w / 2 + 2), self.width - w / 2 - 2)
+            sy = min(max(sy, h / 2 + 2), self.height - h / 2 - 2)
+            box = (sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
+            cost = sum(_overlap(box, t) for t in self.taken)
+            if best is None or cost < best[0]:
+                best = (cost, (sx, sy))
+            if cost == 0:
+                break
+        assert best is not None
+        return self.text(best[1], text, preview, fill=fill, bold=bold, stroke=stroke)
+
+    def badge(self, seats: Sequence[str], seat: str | None, x: float, y: float, r: float, *,
+              outline: Colour = INK, letter: bool = True) -> None:
+        """A seat's mark: its shape in its colour, outlined, with its initial when there is room."""
+        colour = seat_colour(seats, seat)
+        shape = seat_shape(seats, seat)
+        width = max(2, round(r / 6))
+        if shape == "circle":
+            self.draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=outline, width=width)
+        else:
+            self.draw.polygon(shape_points(shape, x, y, r), fill=colour, outline=outline, width=width)
+        if letter and seat:
+            size = int(r * 1.1)
+            if size * PREVIEW_WIDTH / self.width >= MIN_TEXT:
+                self.text((x, y + r * 0.05), seat[:1].upper(), size * PREVIEW_WIDTH / self.width,
+                          fill=contrast(colour), bold=True, keep_in=False)
+
+    def crop(self, height: int) -> None:
+        """Drop what lies below `height` (labels there would have been kept inside the old edge)."""
+        if height < self.height:
+            self.image = self.image.crop((0, 0, self.width, height))
+            self.height = height
+            self.draw = ImageDraw.Draw(self.image)
+
+    def png(self) -> bytes:
+        return png(self.image)
 
 
 def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-                  fill: tuple[int, int, int] = INK, stroke: tuple[int, int, int] | None = None) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm",
-              stroke_width=2 if stroke else 0, stroke_fill=stroke)
+                  fill: Colour = INK, stroke: Colour | None = None) -> None:
+    draw.text(xy, text, font=font(size), fill=fill, anchor="mm", stroke_width=2 if stroke else 0, stroke_fill=stroke)
 
 
 def png(image: Image.Image) -> bytes:
     # optimize=True took two thirds of a board's render time to save about 4% of its bytes
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
+    image.save(out, format="PNG", compress_level=1)
     return out.getvalue()
