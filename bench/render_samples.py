@@ -127,6 +127,31 @@ def maps() -> dict[str, tuple[str, Callable[[], Any], Viewer]]:
         "freeform-ring": ("freeform", lambda: freeform(RING_REGIONS), Viewer.spectator()),
         "freeform-fog-rome": ("freeform", lambda: freeform(fog="yes"), Viewer.of_seat("Rome")),
         "terra-prime": ("terra-prime", terra_prime, Viewer.spectator()),
+        "terra-nova": ("terra-nova", terra_nova, Viewer.spectator()),
         "lote-modern-gm": ("lote-modern", lote_modern, Viewer.gm()),
         "lote-modern-england": ("lote-modern", lote_modern, Viewer.of_seat("England")),
     }
+
+
+def terra_nova(east_indies: bool = True) -> Any:
+    tn = get("terra-nova")
+    options = {"east_indies": "yes" if east_indies else "no", "random_events": "off"}
+    state = tn.setup(Setup(("Spain", "Portugal", "England", "France"), tn.parse_options(options),
+                           Dice(SEED, "setup")))
+    state.holding("Hispaniola", "Spain").settlements = 2
+    state.holding("Hispaniola", "Spain").forts = 1
+    state.force("Hispaniola", "Spain").units["conquistador"] = 3
+    state.holding("Puerto Rico", "Spain").settlements = 1
+    state.holding("Cuba", "Spain").towns = 1
+    state.force("Cuba", "England").ships["carrack"] = 2
+    state.holding("Vera Cruz", "Portugal").settlements = 2
+    state.holding("Southern Brasil", "Portugal").plantations = 1
+    state.holding("Norumbega", "England").settlements = 1
+    state.holding("St Lawrence", "France").settlements = 1
+    state.force("Command of the Seas", "England").ships["carrack"] = 3
+    state.force("Command of the Seas", "Spain").ships["galleon"] = 2
+    if east_indies:
+        state.holding("Malacca", "Portugal").factories = 1
+        state.holding("Malabar", "Portugal").factories = 1
+        state.force("Indies Command of the Seas", "Portugal").ships["carrack"] = 2
+    return state

@@ -173,33 +173,56 @@ class Canvas:
         self.taken.append(box)
         return box
 
-    def place(self, around: Box, text: str, preview: float = MIN_TEXT, *, fill: Colour = INK, bold: bool = False,
-              stroke: Colour | None = None, gap: float = 2, order: Iterable[str] = ("below", "above", "right",
-                                                                                     "left", "br", "bl", "tr", "tl"),
-              ) -> Box:
-        """Put `text` beside `around` where it overlaps the fewest taken boxes (none if it can) and stays inside."""
-        w, h = self.measure(text, preview, bold)
-        h = self.font(preview, bold).size * 1.05
+    def spot(self, around: Box, w: float, h: float, *, gap: float = 2,
+             order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl")) -> Box:
+        """A free w x h box beside `around`, inside the picture, overlapping the fewest taken boxes; now taken."""
         x0, y0, x1, y1 = around
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         spots = {"below": (cx, y1 + gap + h / 2), "above": (cx, y0 - gap - h / 2),
                  "right": (x1 + gap + w / 2, cy), "left": (x0 - gap - w / 2, cy),
                  "br": (x1 + w / 2, y1 + h / 2), "bl": (x0 - w / 2, y1 + h / 2),
                  "tr": (x1 + w / 2, y0 - h / 2), "tl": (x0 - w / 2, y0 - h / 2),
-                 "below2": (cx, y1 + gap * 2 + h * 1.5), "above2": (cx, y0 - gap * 2 - h * 1.5)}
-        best: tuple[float, tuple[float, float]] | None = None
-        for name in (*order, "below2", "above2"):
+                 "below2": (cx, y1 + gap * 2 + h * 1.5), "above2": (cx, y0 - gap * 2 - h * 1.5),
+                 "right2": (x1 + gap + w / 2, cy + h), "left2": (x0 - gap - w / 2, cy + h),
+                 "right3": (x1 + gap + w / 2, cy - h), "left3": (x0 - gap - w / 2, cy - h)}
+        best: tuple[float, Box] | None = None
+        for name in (*order, "below2", "above2", "right2", "left2", "right3", "left3"):
             sx, sy = spots[name]
             sx = min(max(sx, w / 2 + 2), self.width - w / 2 - 2)
             sy = min(max(sy, h / 2 + 2), self.height - h / 2 - 2)
             box = (sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
             cost = sum(_overlap(box, t) for t in self.taken)
             if best is None or cost < best[0]:
-                best = (cost, (sx, sy))
+                best = (cost, box)
             if cost == 0:
                 break
         assert best is not None
-        return self.text(best[1], text, preview, fill=fill, bold=bold, stroke=stroke)
+        self.taken.append(best[1])
+        return best[1]
+
+    def place(self, around: Box, text: str, preview: float = MIN_TEXT, *, fill: Colour = INK, bold: bool = False,
+              stroke: Colour | None = None, gap: float = 2,
+              order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl")) -> Box:
+        """Put `text` beside `around` where it overlaps the fewest taken boxes (none if it can) and stays inside."""
+        w, _ = self.measure(text, preview, bold)
+        h = self.font(preview, bold).size * 1.05
+        box = self.spot(around, w + 2, h, gap=gap, order=order)
+        self.taken.pop()
+        return self.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, preview, fill=fill, bold=bold,
+                         stroke=stroke)
+
+    def chip(self, around: Box, text: str, colour: Colour, *, order: Iterable[str] = ("right", "left", "br", "tr",
+                                                                                       "bl", "tl", "below", "above"),
+             ) -> Box:
+        """A rounded tag in `colour` holding `text`, set beside `around` clear of other things."""
+        w, _ = self.measure(text, bold=True)
+        h = self.font(MIN_TEXT).size * 1.3
+        box = self.spot(around, w + h * 0.5, h, gap=1, order=order)
+        self.draw.rounded_rectangle(box, radius=h / 4, fill=colour, outline=INK, width=2)
+        self.taken.pop()
+        self.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=contrast(colour), bold=True)
+        self.taken[-1] = box
+        return box
 
     def badge(self, seats: Sequence[str], seat: str | None, x: float, y: float, r: float, *,
               outline: Colour = INK, letter: bool = True) -> None:

@@ -19,7 +19,7 @@ from engine.rulesets.terra_prime.space import board_of, face_down, mapped
 from engine.rulesets.terra_prime.state import GameState
 
 WIDTH = 1100
-BOARD_H = 820
+BOARD_H = 750
 SPACE = (13, 17, 31)
 LIGHT = (236, 236, 242)
 DIM = (170, 175, 195)
@@ -246,7 +246,7 @@ def _panel(c: Canvas, state: GameState, top: int) -> int:
         tech = [step.name for step in rules().tech if step.step in ship.tech]
         c.text((hx + max(cs.cargo_room(ship), 6) * cube * 1.25 + line * 0.4, y),
                "tech: " + (", ".join(tech) if tech else "none"), fill=LIGHT, anchor="lm")
-        y += line * 1.25
+        y += line * 1.15
     c.text((x0, y), "Earth: supply / demand", fill=LIGHT, bold=True, anchor="lm")
     y += line
     for res in rules().resources:
@@ -259,7 +259,6 @@ def _panel(c: Canvas, state: GameState, top: int) -> int:
                            outline=DIM, width=2)
         c.text((right, y), f"{earth.price(state, res.key)} cr", fill=LIGHT, anchor="rm")
         y += line
-    y += line * 0.3
     away = " - away to Earth" if state.cargo_ship_away else ""
     c.text((x0, y), f"Cargo Ship{away}", fill=LIGHT, bold=True, anchor="lm")
     slot = cube * 1.6
