@@ -122,12 +122,6 @@ class Label:
     size: int
 
 
-def _overlap(a: Box, b: Box) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
-
-
 class Canvas:
     """A picture being drawn: its image, a drawing context, and every label and reserved box on it."""
 
@@ -137,6 +131,7 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.labels: list[Label] = []
         self.taken: list[Box] = []   # boxes labels should avoid: other labels and marked shapes
+        self._grid: dict[tuple[int, int], list[Box]] = {}   # the same boxes by 64-px cell: placing stays quick
 
     def px(self, preview: float) -> int:
         """Image pixels that show as `preview` pixels in Discord's preview."""
@@ -147,9 +142,26 @@ class Canvas:
 
     def reserve(self, box: Box) -> None:
         self.taken.append(box)
+        for i in range(int(box[0]) >> 6, (int(box[2]) >> 6) + 1):
+            for j in range(int(box[1]) >> 6, (int(box[3]) >> 6) + 1):
+                self._grid.setdefault((i, j), []).append(box)
 
     def reserve_circle(self, x: float, y: float, r: float) -> None:
-        self.taken.append((x - r, y - r, x + r, y + r))
+        self.reserve((x - r, y - r, x + r, y + r))
+
+    def _cost(self, box: Box) -> float:
+        """Area of `box` under taken boxes (a box in several cells counts in each: a fair ranking still)."""
+        x0, y0, x1, y1 = box
+        cost = 0.0
+        for i in range(int(x0) >> 6, (int(x1) >> 6) + 1):
+            for j in range(int(y0) >> 6, (int(y1) >> 6) + 1):
+                for t in self._grid.get((i, j), ()):
+                    w = min(x1, t[2]) - max(x0, t[0])
+                    if w > 0:
+                        h = min(y1, t[3]) - max(y0, t[1])
+                        if h > 0:
+                            cost += w * h
+        return cost
 
     def measure(self, text: str, preview: float = MIN_TEXT, bold: bool = False) -> tuple[float, float]:
         f = self.font(preview, bold)
@@ -157,7 +169,8 @@ class Canvas:
         return x1 - x0, y1 - y0
 
     def text(self, xy: tuple[float, float], text: str, preview: float = MIN_TEXT, *, fill: Colour = INK,
-             bold: bool = False, anchor: str = "mm", stroke: Colour | None = None, keep_in: bool = True) -> Box:
+             bold: bool = False, anchor: str = "mm", stroke: Colour | None = None, keep_in: bool = True,
+             reserve: bool = True) -> Box:
         """Draw `text` at `xy` (moved inside the picture if it would cross an edge) and note its box."""
         f = self.font(preview, bold)
         width = max(1, f.size // 9) if stroke else 0
@@ -170,12 +183,13 @@ class Canvas:
             box = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
         self.draw.text((x, y), text, font=f, fill=fill, anchor=anchor, stroke_width=width, stroke_fill=stroke)
         self.labels.append(Label(text, box, int(f.size)))
-        self.taken.append(box)
+        if reserve:
+            self.reserve(box)
         return box
 
     def spot(self, around: Box, w: float, h: float, *, gap: float = 2,
              order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl")) -> Box:
-        """A free w x h box beside `around`, inside the picture, overlapping the fewest taken boxes; now taken."""
+        """A free w x h box beside `around`, inside the picture, overlapping the fewest taken boxes."""
         x0, y0, x1, y1 = around
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         spots = {"below": (cx, y1 + gap + h / 2), "above": (cx, y0 - gap - h / 2),
@@ -185,31 +199,34 @@ class Canvas:
                  "below2": (cx, y1 + gap * 2 + h * 1.5), "above2": (cx, y0 - gap * 2 - h * 1.5),
                  "right2": (x1 + gap + w / 2, cy + h), "left2": (x0 - gap - w / 2, cy + h),
                  "right3": (x1 + gap + w / 2, cy - h), "left3": (x0 - gap - w / 2, cy - h)}
+        rx, ry = w / 2 + (x1 - x0) / 2 + gap, h / 2 + (y1 - y0) / 2 + gap
+        far = [(cx + math.cos(a) * rx * k, cy + math.sin(a) * ry * k)
+               for k in (1.3, 1.8, 2.4) for a in (math.pi * i / 6 for i in range(12))]
         best: tuple[float, Box] | None = None
-        for name in (*order, "below2", "above2", "right2", "left2", "right3", "left3"):
-            sx, sy = spots[name]
+        candidates = [spots[n] for n in (*order, "below2", "above2", "right2", "left2", "right3", "left3")] + far
+        for sx, sy in candidates:
             sx = min(max(sx, w / 2 + 2), self.width - w / 2 - 2)
             sy = min(max(sy, h / 2 + 2), self.height - h / 2 - 2)
             box = (sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
-            cost = sum(_overlap(box, t) for t in self.taken)
+            cost = self._cost(box)
             if best is None or cost < best[0]:
                 best = (cost, box)
             if cost == 0:
                 break
         assert best is not None
-        self.taken.append(best[1])
         return best[1]
 
     def place(self, around: Box, text: str, preview: float = MIN_TEXT, *, fill: Colour = INK, bold: bool = False,
               stroke: Colour | None = None, gap: float = 2,
               order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl")) -> Box:
         """Put `text` beside `around` where it overlaps the fewest taken boxes (none if it can) and stays inside."""
-        w, _ = self.measure(text, preview, bold)
-        h = self.font(preview, bold).size * 1.05
-        box = self.spot(around, w + 2, h, gap=gap, order=order)
-        self.taken.pop()
-        return self.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, preview, fill=fill, bold=bold,
-                         stroke=stroke)
+        f = self.font(preview, bold)
+        x0, y0, x1, y1 = self.draw.textbbox((0, 0), text, font=f, anchor="mm",
+                                            stroke_width=max(1, f.size // 9) if stroke else 0)
+        box = self.spot(around, x1 - x0 + 2, y1 - y0 + 2, gap=gap, order=order)
+        # the text's box is not centred on its anchor: shift so the drawn box lands on the free one
+        at = ((box[0] + box[2]) / 2 - (x0 + x1) / 2, (box[1] + box[3]) / 2 - (y0 + y1) / 2)
+        return self.text(at, text, preview, fill=fill, bold=bold, stroke=stroke)
 
     def chip(self, around: Box, text: str, colour: Colour, *, order: Iterable[str] = ("right", "left", "br", "tr",
                                                                                        "bl", "tl", "below", "above"),
@@ -219,9 +236,9 @@ class Canvas:
         h = self.font(MIN_TEXT).size * 1.3
         box = self.spot(around, w + h * 0.5, h, gap=1, order=order)
         self.draw.rounded_rectangle(box, radius=h / 4, fill=colour, outline=INK, width=2)
-        self.taken.pop()
-        self.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=contrast(colour), bold=True)
-        self.taken[-1] = box
+        self.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=contrast(colour), bold=True,
+                  reserve=False)
+        self.reserve(box)
         return box
 
     def badge(self, seats: Sequence[str], seat: str | None, x: float, y: float, r: float, *,

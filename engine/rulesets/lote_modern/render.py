@@ -44,7 +44,7 @@ def layout(names: tuple[str, ...], edges: tuple[tuple[int, int], ...]) -> tuple[
     n = len(names)
     pos = [[0.5 + 0.45 * math.cos(2 * math.pi * i / n + i * 0.37), 0.5 + 0.45 * math.sin(2 * math.pi * i / n)]
            for i in range(n)]
-    k = math.sqrt(1.0 / max(n, 1)) * 0.9
+    k = math.sqrt(1.0 / max(n, 1)) * 1.2
     heat = 0.1
     for _ in range(160):
         disp = [[0.0, 0.0] for _ in range(n)]
@@ -128,15 +128,16 @@ def draw_map(state: GameState, viewer: Viewer) -> Canvas:
         q = r * 0.45
         draw.rectangle([x - q, y - q, x + q, y + q], fill=seat_colour(nations, city_holder.get(city.name)),
                        outline=(255, 255, 255) if city.port else INK, width=2)
+    _legend(c, state, nations, WIDTH - legend_w + 10, top + 10)
     seen = _seen(state, viewer)
     for key in seen:     # trade routes: dashed lines from base port to target port
         colour = seat_colour(nations, key)
         for route in state.nations[key].routes:
-            a = world.cities.get(route.base_port)
-            b = world.cities.get(route.target_port)
-            if a is None or b is None:
+            base = world.cities.get(route.base_port)
+            target = world.cities.get(route.target_port)
+            if base is None or target is None:
                 continue
-            _dashed(c, pos[a.region], pos[b.region], colour, width * 2)
+            _dashed(c, pos[base.region], pos[target.region], colour, width * 2)
     for key in seen:     # armies and fleets: a chip each, at the region, city's region or sea zone
         for army in state.nations[key].armies:
             place = world.cities[army.location].region if army.location in world.cities else army.location
@@ -148,11 +149,10 @@ def draw_map(state: GameState, viewer: Viewer) -> Canvas:
     for name in names:
         x, y = pos[name]
         label = name
-        city = next((ci for ci in world.cities.values() if ci.region == name), None)
-        if city is not None and city.name != name:
-            label = f"{name} ({city.name})"
+        held = next((ci.name for ci in world.cities.values() if ci.region == name), None)
+        if held is not None and held != name:
+            label = f"{name} ({held})"
         c.place((x - r, y - r, x + r, y + r), label, stroke=PAPER, fill=(40, 80, 130) if name in world.zones else INK)
-    _legend(c, state, nations, WIDTH - legend_w + 10, top + 10)
     return c
 
 
@@ -172,8 +172,7 @@ def _legend(c: Canvas, state: GameState, nations: list[str], x: float, y: float)
         ly = y + row * (i + 1)
         c.badge(nations, key, x + row * 0.35, ly, row * 0.35, letter=False)
         c.text((x + row, ly), key or "unheld", anchor="lm")
-    notes = ["circle: region,", "  in its holder's", "  colour and shape", "square: its city", "  (white edge: port)",
-             "oval: sea zone", "dashes: trade route", "chips: armies, fleets"]
-    ny = y + row * (len(nations) + 2.5)
+    notes = ["square: city", "oval: sea zone", "dashes: route", "chips: forces"]
+    ny = y + row * (len(nations) + 2.2)
     for i, text in enumerate(notes):
         c.text((x, ny + i * row * 0.85), text, anchor="lm")

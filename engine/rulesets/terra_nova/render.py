@@ -44,7 +44,7 @@ class Frame:
 
 WIDTH, HEIGHT = 1100, 1180
 NEW_WORLD = Frame(-128, -20, -60, 73, 16, 70, 730, 1165)
-INDIES = Frame(68, 134, -12, 28, 752, 700, 1080, 930)
+INDIES = Frame(68, 134, -12, 28, 752, 740, 1080, 960)
 SIDE = 748   # the right-hand column: Europe, the boxes, the Indies, the legend
 
 
@@ -137,10 +137,12 @@ def draw_map(state: TNState, viewer: Viewer) -> Canvas:
             c.text((x, y), area.commodity[:2], fill=contrast(fill), bold=True, keep_in=False)
         c.reserve_circle(x, y, r + 1)
         if area and area.blight:
-            b = c.px(5)
-            draw.ellipse([x + r - b, y - r - b, x + r + b, y - r + b], fill=BLIGHT, outline=INK)
+            dot = c.px(5)
+            draw.ellipse([x + r - dot, y - r - dot, x + r + dot, y - r + dot], fill=BLIGHT, outline=INK)
             c.text((x + r, y - r), str(area.blight), fill=PAPER, bold=True, keep_in=False)
-    for name, place in places.items():       # chips: each power's holdings and forces, in the box or beside
+    for name in places:       # chips: each power's holdings and forces, in the box or beside
+        if name == EUROPE:    # what waits in Europe is each power's own business (never drawn)
+            continue
         area = state.areas.get(name)
         x, y = pos[name]
         chips = []
@@ -172,7 +174,9 @@ def draw_map(state: TNState, viewer: Viewer) -> Canvas:
 
 
 def _rows(state: TNState, place: str) -> int:
-    """Lines a box needs: one per power with something in it, at least one."""
+    """Lines a box needs: one per power with something in it, at least one; Europe's stay private."""
+    if place == EUROPE:
+        return 0
     return max(1, sum(1 for seat in state.seats if state.peek(place, seat)))
 
 
