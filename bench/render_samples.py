@@ -155,3 +155,13 @@ def terra_nova(east_indies: bool = True) -> Any:
         state.holding("Malabar", "Portugal").factories = 1
         state.force("Indies Command of the Seas", "Portugal").ships["carrack"] = 2
     return state
+
+
+def chart_states() -> list[tuple[int, Any]]:
+    """Terra Prime after 0, 25, 50 ... automatic moves, as if each were a turn on record."""
+    return [(turn, terra_prime(25 * (turn - 1))) for turn in range(1, 9)]
+
+
+def charts() -> dict[str, tuple[str, Callable[[], list[tuple[int, Any]]], Viewer]]:
+    """Name -> (ruleset id, the states by turn, the viewer charted for)."""
+    return {"chart-terra-prime": ("terra-prime", chart_states, Viewer.spectator())}

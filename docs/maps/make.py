@@ -11,18 +11,21 @@ from pathlib import Path
 
 from PIL import Image
 
-from bench.render_samples import maps
+from bench.render_samples import charts, maps
 from engine.render.canvas import PREVIEW_WIDTH
 from engine.rulesets import get
+from engine.rulesets.progress import chart_png
 
 HERE = Path(__file__).resolve().parent
 
 
 def main(only: list[str]) -> None:
-    for name, (ruleset_id, make, viewer) in maps().items():
+    pictures = {name: (lambda r=r, m=m, v=v: get(r).render(m(), v)) for name, (r, m, v) in maps().items()}
+    pictures |= {name: (lambda r=r, m=m, v=v: chart_png(r, m(), v)) for name, (r, m, v) in charts().items()}
+    for name, draw in pictures.items():
         if only and name not in only:
             continue
-        png = get(ruleset_id).render(make(), viewer)
+        png = draw()
         assert png is not None, name
         image = Image.open(io.BytesIO(png))
         preview = image.resize((PREVIEW_WIDTH, round(image.height * PREVIEW_WIDTH / image.width)), Image.LANCZOS)

@@ -78,7 +78,7 @@ def layout(names: tuple[str, ...], edges: tuple[tuple[int, int], ...]) -> tuple[
     return tuple(((x - min(xs)) / sx, (y - min(ys)) / sy) for x, y in pos)
 
 
-def _seen(state: GameState, viewer: Viewer) -> list[str]:
+def seen_nations(state: GameState, viewer: Viewer) -> list[str]:
     """Nations whose armies, fleets and routes this viewer may see."""
     if viewer.is_gm:
         return list(state.nations)
@@ -129,7 +129,7 @@ def draw_map(state: GameState, viewer: Viewer) -> Canvas:
         draw.rectangle([x - q, y - q, x + q, y + q], fill=seat_colour(nations, city_holder.get(city.name)),
                        outline=(255, 255, 255) if city.port else INK, width=2)
     _legend(c, state, nations, WIDTH - legend_w + 10, top + 10)
-    seen = _seen(state, viewer)
+    seen = seen_nations(state, viewer)
     for key in seen:     # trade routes: dashed lines from base port to target port
         colour = seat_colour(nations, key)
         for route in state.nations[key].routes:

@@ -19,12 +19,14 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bench.render_samples import lote_modern, maps
+from bench.render_samples import charts, lote_modern, maps
 from engine.core import Viewer
 from engine.render.canvas import MIN_TEXT, PREVIEW_WIDTH, Canvas
+from engine.render.chart import draw_chart
 from engine.rulesets import get
 from engine.rulesets.freeform.regions import draw_regions, in_sight
 from engine.rulesets.lote_modern.render import draw_map as draw_lote
+from engine.rulesets.progress import chart_png, measures
 from engine.rulesets.terra_nova.render import draw_map as draw_terra_nova
 from engine.rulesets.terra_prime.render import draw_board
 
@@ -83,6 +85,10 @@ def test_golden_images():
     for name, (ruleset_id, make, viewer) in sorted(SAMPLES.items()):
         png = get(ruleset_id).render(make(), viewer)
         assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
+        got[name] = pixels(png)
+    for name, (ruleset_id, states, viewer) in sorted(charts().items()):
+        png = chart_png(ruleset_id, states(), viewer)
+        assert png is not None
         got[name] = pixels(png)
     if os.environ.get("HERALD_UPDATE_GOLDEN"):
         GOLDEN.write_text(json.dumps(got, indent=2, sort_keys=True) + "\n")
@@ -145,3 +151,21 @@ def test_terra_prime_face_down_tiles_do_not_show_in_a_players_map():
               and state.tile(p).design != state.tile(hidden).design]
     state.tile(hidden).design, state.tile(others[0]).design = state.tile(others[0]).design, state.tile(hidden).design
     assert tp.render(state, Viewer.of_seat("Ana")) == before or others[0] in state.ships["Ana"].peeks
+
+
+def test_the_chart_reads_at_preview_size_and_follows_the_scores():
+    states = charts()["chart-terra-prime"][1]()
+    lines = {seat: [(turn, float(state.ships[seat].score)) for turn, state in states] for seat in states[-1][1].seats}
+    c = draw_chart(lines, title="t", unit="LP", seats=states[-1][1].seats)
+    for label in c.labels:
+        assert label.size * PREVIEW_WIDTH / c.width >= MIN_TEXT
+    final = {f"{seat} {int(line[-1][1])}" for seat, line in lines.items()}
+    assert final <= {label.text for label in c.labels}     # each line ends with its seat and latest score
+
+
+def test_a_nation_charts_only_its_own_treasury_and_a_spectator_none():
+    state = lote_modern()
+    assert set(measures("lote-modern", state, Viewer.of_seat("France"))["treasury"].values) == {"France"}
+    assert set(measures("lote-modern", state, Viewer.gm())["income"].values) == set(state.nations)
+    assert measures("lote-modern", state, Viewer.spectator()) == {}
+    assert chart_png("lote-modern", [(1, state)], Viewer.spectator()) is None
