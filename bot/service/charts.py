@@ -45,6 +45,28 @@ async def progress_chart(session: AsyncSession, campaign: Campaign, viewer: View
         return await asyncio.to_thread(_draw, campaign, rows, viewer, key)
 
 
+def chart_job(campaign: Campaign, viewer: Viewer, caption: str) -> dict[str, Any]:
+    """An outbox render job for the chart up to this turn: drawn by the delivery task after commit."""
+    return {"chart": {"campaign_id": campaign.id, "turn": campaign.turn, "viewer": {"kind": viewer.kind,
+                                                                                     "seat": viewer.seat}},
+            "name": f"{record.slug(campaign.name)}-chart-turn{campaign.turn}.png", "caption": caption}
+
+
+async def chart_for_post(services: Services, job: dict[str, Any]) -> bytes | None:
+    """Draw a queued chart: the campaign's turns on record up to the job's turn, for the job's viewer."""
+    spec = job["chart"]
+    async with services.db.read() as session:
+        campaign = await session.get(Campaign, spec["campaign_id"])
+        if campaign is None:
+            return None
+        rows = [(turn, data) for turn, data in await states_by_turn(session, campaign.id) if turn <= spec["turn"]]
+    if len(rows) < 2:   # one point is not a line
+        return None
+    viewer = Viewer(spec["viewer"]["kind"], spec["viewer"].get("seat"))
+    async with cache.RENDER_SLOTS:
+        return await asyncio.to_thread(_draw, campaign, rows, viewer, None)
+
+
 async def chart_image(services: Services, caller: Caller, what: str | None, campaign_name: str | None) -> Reply:
     async with services.db.read() as session:
         campaign = await find_campaign(session, caller, campaign_name)

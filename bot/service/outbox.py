@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from bot.service import cache, record, threads
+from bot.service import cache, charts, record, threads
 from bot.service.context import Services
 from bot.service.faults import crash_point
 from bot.service.text import split_message
@@ -235,14 +235,14 @@ async def _render(job: dict[str, Any]) -> bytes | None:
     return await cache.render(get_ruleset(job["ruleset"]), job["state"], Viewer(viewer["kind"], viewer.get("seat")))
 
 
-async def _parts(post: OutboxPost) -> list[_Part]:
+async def _parts(services: Services, post: OutboxPost) -> list[_Part]:
     """The messages a post becomes: its text split to fit, the file and buttons on the last one."""
     content, file = post.content, None
     if post.file_name and post.file_data is not None:
         file = (post.file_name, post.file_data)
     job = post.components.get("render")
     if job:
-        png = await _render(job)
+        png = await (charts.chart_for_post(services, job) if "chart" in job else _render(job))
         if png is not None:
             file = (job["name"], png)
             content = content or job.get("caption", "")
@@ -270,7 +270,7 @@ async def deliver_one(services: Services, deliverer: Deliverer, post_id: int, *,
             await deliverer.add_member(target.channel_id, user_id)
         for user_id in post.components.get("remove_users", []):
             await deliverer.remove_member(target.channel_id, user_id)
-        parts = await _parts(post)
+        parts = await _parts(services, post)
         done, uncertain = list(post.sent_parts or []), post.sending_since
         mentions = [int(u) for u in post.components.get("mentions", [])]
         for i, part in enumerate(parts):

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import record, timers
+from bot.service import charts, record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, seat_only, summary
@@ -88,6 +88,9 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
         record.post(session, campaign, services, "thread", "",
                     render=record.render_job(campaign, Viewer.spectator(), campaign.state or {},
                                              f"Map — {phase.label}"))
+    if (phase.turn != previous_turn and not first) or phase.ended:   # the scores so far, once a turn
+        record.post(session, campaign, services, "thread", "",
+                    render=charts.chart_job(campaign, Viewer.spectator(), f"Turn by turn — {phase.label}"))
     if phase.ended:
         await finish(session, services, campaign, ruleset, state, reason="the game is over")
         return

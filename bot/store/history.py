@@ -14,10 +14,10 @@ MAX_TURNS = 200   # a chart of more turns is not read at a glance; the latest ar
 
 async def states_by_turn(session: AsyncSession, campaign_id: int) -> list[tuple[int, dict[str, Any]]]:
     """Each recorded turn's last snapshot still in force (rolled back ones are not), oldest turn first."""
-    last = (select(func.max(Snapshot.seq).label("seq"))
+    last = (select(func.max(Snapshot.id).label("id"))     # ids grow with time: the turn's latest snapshot
             .where(Snapshot.campaign_id == campaign_id, Snapshot.undone.is_(False))
             .group_by(Snapshot.turn).subquery())
     rows = await session.execute(
-        select(Snapshot.turn, Snapshot.state).where(Snapshot.campaign_id == campaign_id, Snapshot.seq.in_(
-            select(last.c.seq))).order_by(Snapshot.turn.desc()).limit(MAX_TURNS))
-    return sorted((turn, state) for turn, state in rows.all())
+        select(Snapshot.turn, Snapshot.state).where(Snapshot.id.in_(select(last.c.id)))
+        .order_by(Snapshot.turn.desc()).limit(MAX_TURNS))
+    return sorted(rows.tuples().all(), key=lambda row: row[0])

@@ -58,6 +58,7 @@ gm @gaius
     assert "no chart you may see" in await said(lite, "@ambiorix /chart")   # no regions yet
     (tmp_path / "regions.toml").write_text('[[region]]\nname = "Alesia"\nowner = "Arverni"\n')
     await lite.run_line("@gaius /gm upload kind:regions file:@regions.toml")
-    await lite.run_line("@gaius /gm advance")
+    out = await said(lite, "@gaius /gm advance")
+    assert "gaul-chart-turn2.png" in out     # the thread gets the chart with the new turn
     out = await said(lite, "@ambiorix /chart")
     assert "gaul-score.png" in out
