@@ -1,4 +1,5 @@
-"""/chart: a campaign's numbers over its turns (score, victory or leadership points; LotE treasury and income).
+"""/chart: a campaign's numbers over its turns (score, victory or leadership points; LotE treasury and income);
+and a seat's pending orders, which /map draws on the seat's own map.
 
 `progress_chart` is what the turn summary or the end of a campaign may call to attach the same chart.
 """
@@ -15,6 +16,7 @@ from bot.service.context import Caller, Services
 from bot.service.errors import ServiceError
 from bot.service.lookup import find_campaign, viewer_of
 from bot.service.replies import Reply
+from bot.store import orders as order_rows
 from bot.store.history import states_by_turn
 from bot.store.models import Campaign
 from engine.core import Viewer
@@ -86,3 +88,13 @@ async def chart_image(services: Services, caller: Caller, what: str | None, camp
         return Reply(f"**{campaign.name}** has no chart you may see.", campaign_id=campaign.id)
     return Reply(f"**{campaign.name}** — {what or keys[0]} by turn",
                  file=(f"{record.slug(campaign.name)}-{what or keys[0]}.png", png), campaign_id=campaign.id)
+
+
+async def pending_orders(session: AsyncSession, campaign: Campaign, viewer: Viewer) -> list[str]:
+    """A seat's open orders for the current window, as understood (canonical lines): drawn on its own map."""
+    if viewer.kind != "seat" or viewer.seat is None:
+        return []
+    order_set = await order_rows.open_one(session, campaign.id, viewer.seat, campaign.phase_key)
+    if order_set is None:
+        return []
+    return [c["canonical"] for c in order_set.checks if c.get("canonical") and c.get("verdict") != "rejected"]

@@ -20,4 +20,4 @@ async def states_by_turn(session: AsyncSession, campaign_id: int) -> list[tuple[
     rows = await session.execute(
         select(Snapshot.turn, Snapshot.state).where(Snapshot.id.in_(select(last.c.id)))
         .order_by(Snapshot.turn.desc()).limit(MAX_TURNS))
-    return sorted(rows.tuples().all(), key=lambda row: row[0])
+    return sorted(((turn, state) for turn, state in rows.all()), key=lambda row: row[0])

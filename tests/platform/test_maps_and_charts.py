@@ -47,7 +47,8 @@ async def test_lords_of_the_earth_has_a_map_once_uploaded_and_charts_each_nation
     assert "narrow-treasury.png" in await said(lite, "@gm /chart")
 
 
-async def test_a_freeform_chart_of_regions_held(lite: Console, tmp_path: Path) -> None:
+async def test_a_freeform_chart_of_regions_held(console: Console, tmp_path: Path) -> None:
+    lite = console   # both databases: the chart reads each turn's snapshot with a grouped query
     await lite.run_script("""
 gm @gaius
 @gaius #forum /campaign create name:Gaul ruleset:freeform
@@ -62,3 +63,23 @@ gm @gaius
     assert "gaul-chart-turn2.png" in out     # the thread gets the chart with the new turn
     out = await said(lite, "@ambiorix /chart")
     assert "gaul-score.png" in out
+
+
+async def test_a_seats_map_shows_its_own_pending_orders_and_no_one_elses(lite: Console, tmp_path: Path) -> None:
+    await lite.run_script("""
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@vercingetorix /campaign join seat:Arverni
+@ambiorix /campaign join seat:Eburones
+@gaius /campaign start
+""")
+    (tmp_path / "regions.toml").write_text('[[region]]\nname = "Alesia"\nowner = "Arverni"\nlinks = ["Gergovia"]\n'
+                                           '[[region]]\nname = "Gergovia"\nx = 80\ny = 80\n')
+    await lite.run_line("@gaius /gm upload kind:regions file:@regions.toml")
+    lite.out_dir = tmp_path
+    before = saved_png(await said(lite, "@vercingetorix /map"))
+    await lite.run_line('@vercingetorix /orders submit text:"march from Alesia to Gergovia"')
+    drawn = saved_png(await said(lite, "@vercingetorix /map"))
+    assert drawn.tobytes() != before.tobytes()
+    assert saved_png(await said(lite, "@ambiorix /map")).tobytes() == before.tobytes()   # not on another seat's
+    assert saved_png(await said(lite, "@gaius /map")).tobytes() == before.tobytes()      # nor the GM's

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import UploadError
 from engine.core.upload import load_toml
-from engine.render.canvas import MIN_TEXT, PAPER, Canvas
+from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
 
 MAX_REGIONS = 200
 
@@ -117,15 +118,36 @@ WIDTH = 1100
 
 
 def render_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
-                   visible: set[str] | None = None, owners_shown: bool = True) -> bytes:
+                   visible: set[str] | None = None, owners_shown: bool = True,
+                   orders: Sequence[str] = (), seat: str | None = None) -> bytes:
     """The region map: nodes coloured and shaped by owner, links as lines, a legend of seats and unowned.
 
-    `visible`, when given, is every region the viewer may see (fog): the others are not drawn at all."""
-    return draw_regions(regions, seats, title=title, visible=visible, owners_shown=owners_shown).png()
+    `visible`, when given, is every region the viewer may see (fog): the others are not drawn at all.
+    `orders` are `seat`'s own pending lines: a line naming two regions ("from A to B", "A -> B") becomes an
+    arrow, a line naming one a ring around it."""
+    return draw_regions(regions, seats, title=title, visible=visible, owners_shown=owners_shown, orders=orders,
+                        seat=seat).png()
+
+
+_TOWARDS = re.compile(r"\s(?:to|into|on|onto|against|towards?|->|→)\s", re.IGNORECASE)
+
+
+def mentioned(orders: Sequence[str], names: Sequence[str]) -> list[tuple[str, ...]]:
+    """Per order line, the regions it names in the order written: (from, to) for a movement, (at,) otherwise."""
+    patterns = [(name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)) for name in names]
+    out: list[tuple[str, ...]] = []
+    for line in orders:
+        found = sorted((m.start(), name) for name, pattern in patterns if (m := pattern.search(line)))
+        if len(found) >= 2 and _TOWARDS.search(line[found[0][0]:found[-1][0] + 1]):
+            out.append((found[0][1], found[-1][1]))
+        elif found:
+            out.append(tuple(name for _, name in found))
+    return out
 
 
 def draw_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
-                 visible: set[str] | None = None, owners_shown: bool = True) -> Canvas:
+                 visible: set[str] | None = None, owners_shown: bool = True,
+                 orders: Sequence[str] = (), seat: str | None = None) -> Canvas:
     shown = [r for r in regions if visible is None or r.name in visible]
     legend_rows = (len(seats) + 1 + 2) // 3
     probe = Canvas(WIDTH, 10, PAPER)
@@ -156,9 +178,14 @@ def draw_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
         x, y = pos[region.name]
         owner = region.owner if owners_shown else None
         c.badge(seats, owner, x, y, radius, letter=False)
+    drawn = mentioned(orders, [r.name for r in shown]) if orders and seat in seats else []
+    if drawn and seat is not None:
+        _planned(c, drawn, pos, seat_colour(seats, seat), radius)
     for region in shown:
         x, y = pos[region.name]
         c.place((x - radius, y - radius, x + radius, y + radius), region.name, stroke=PAPER, gap=3)
+    if drawn:
+        c.text((WIDTH / 2, top + map_h - c.px(MIN_TEXT) * 0.6), f"{seat}'s pending orders shown", bold=True)
     ly0 = top + map_h
     entries: list[tuple[str | None, str]] = [(s, s) for s in seats] + [(None, "unowned")]
     if not owners_shown:
@@ -168,3 +195,26 @@ def draw_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
         c.badge(seats, seat, lx + row * 0.3, ly, row * 0.3, letter=False)
         c.text((lx + row * 0.75, ly), label, anchor="lm")
     return c
+
+
+def _planned(c: Canvas, lines: list[tuple[str, ...]], pos: Mapping[str, tuple[float, float]],
+             colour: tuple[int, int, int], radius: float) -> None:
+    width = max(3, c.px(2))
+    for names in lines:
+        if len(names) == 2 and names[0] != names[1]:
+            a, b = pos[names[0]], pos[names[1]]
+            length = math.dist(a, b) or 1.0
+            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+            start = (a[0] + ux * (radius + 4), a[1] + uy * (radius + 4))
+            tip = (b[0] - ux * (radius + 4), b[1] - uy * (radius + 4))
+            c.draw.line([start, tip], fill=INK, width=width + 4)
+            c.draw.line([start, tip], fill=colour, width=width)
+            head = c.px(7)
+            c.draw.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+                            (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)],
+                           fill=colour, outline=INK, width=2)
+        else:
+            for name in names:
+                x, y = pos[name]
+                r = radius + c.px(4)
+                c.draw.ellipse([x - r, y - r, x + r, y + r], outline=colour, width=width)

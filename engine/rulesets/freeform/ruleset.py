@@ -182,14 +182,18 @@ class Freeform(Ruleset[FreeformState]):
 
     # -- output -----------------------------------------------------------------------------
     def render(self, state: FreeformState, viewer: Viewer) -> bytes | None:
+        return self.render_orders(state, viewer, ())
+
+    def render_orders(self, state: FreeformState, viewer: Viewer, orders: Sequence[str]) -> bytes | None:
         if not state.regions:
             return None
         title = f"{state.title}, turn {state.turn}"
+        seat = viewer.seat if viewer.kind == "seat" and viewer.seat in state.seats else None
         if not state.fog or viewer.is_gm:
-            return render_regions(state.regions, state.seats, title=title)
-        if viewer.kind == "seat" and viewer.seat in state.seats:
-            return render_regions(state.regions, state.seats, title=f"{title} ({viewer.seat}'s view)",
-                                  visible=in_sight(state.regions, viewer.seat))
+            return render_regions(state.regions, state.seats, title=title, orders=orders, seat=seat)
+        if seat is not None:
+            return render_regions(state.regions, state.seats, title=f"{title} ({seat}'s view)",
+                                  visible=in_sight(state.regions, seat), orders=orders, seat=seat)
         return render_regions(state.regions, state.seats, title=title, owners_shown=False)
 
     # -- persistence ----------------------------------------------------------------------------

@@ -6,10 +6,13 @@ viewer gets the same picture; treasuries, gold, goods and the pools in Europe ar
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from engine.core.visibility import Viewer
-from engine.render.canvas import INK, MIN_TEXT, PAPER, Box, Canvas, contrast, seat_colour
+from engine.render.canvas import INK, MIN_TEXT, PAPER, Box, Canvas, Colour, contrast, seat_colour
 from engine.rulesets.terra_nova.end_of_turn import controller
 from engine.rulesets.terra_nova.geography import CSB, EUROPE, INDIES_CSB, Place, geography
 from engine.rulesets.terra_nova.sequence import phase_of
@@ -70,12 +73,69 @@ def _frame_of(place: Place) -> Frame:
     return INDIES if place.is_indies else NEW_WORLD
 
 
-def render_map(state: TNState, viewer: Viewer) -> bytes:
-    """The campaign map as PNG bytes: the same public picture for every viewer."""
-    return draw_map(state, viewer).png()
+def render_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> bytes:
+    """The campaign map as PNG bytes: the same public picture for every viewer, plus, on a seat's own map,
+    that seat's pending orders."""
+    return draw_map(state, viewer, orders).png()
 
 
-def draw_map(state: TNState, viewer: Viewer) -> Canvas:
+_ROUTE = re.compile(r"\bfrom (?P<a>.+?) to (?P<b>.+?)(?= via | carrying | leaders |$)")
+_BUILD = re.compile(r"^(?:settle|town|plantation|mission|factory) (?P<at>.+?)(?= with | bribe |$)|"
+                    r"^buy .+? at (?P<buy>.+)$")
+_FIGHT = re.compile(r"^attack .+? in (?P<at>.+?)(?= city | tactic |$)")
+
+
+def planned(orders: Sequence[str], places: Collection[str]) -> list[tuple[str, str, str]]:
+    """What orders draw: ("move", from, to), ("build", at, ""), ("attack", at, "") for places on the map."""
+    out = []
+    for line in orders:
+        text = line.strip()
+        if (m := _ROUTE.search(text)) and m["a"].split("/")[0] in places and m["b"].split("/")[0] in places:
+            out.append(("move", m["a"].split("/")[0], m["b"].split("/")[0]))
+        elif (m := _BUILD.match(text)) and (at := (m["at"] or m["buy"] or "").split("/")[0]) in places:
+            out.append(("build", at, ""))
+        elif (m := _FIGHT.match(text)) and m["at"].split("/")[0] in places:
+            out.append(("attack", m["at"].split("/")[0], ""))
+    return out
+
+
+def _arrow(c: Canvas, a: tuple[float, float], b: tuple[float, float], colour: Colour, width: int) -> None:
+    """A line from a to b with a head at b, stopping short of b's circle."""
+    length = math.dist(a, b) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    stop = c.px(10)
+    tip = (b[0] - ux * stop, b[1] - uy * stop)
+    start = (a[0] + ux * stop, a[1] + uy * stop)
+    c.draw.line([start, tip], fill=INK, width=width + 4)
+    c.draw.line([start, tip], fill=colour, width=width)
+    head = c.px(7)
+    left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
+    right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
+    c.draw.polygon([tip, left, right], fill=colour, outline=INK, width=2)
+
+
+def _orders(c: Canvas, state: TNState, viewer: Viewer, orders: Sequence[str],
+            pos: dict[str, tuple[float, float]]) -> None:
+    if viewer.kind != "seat" or viewer.seat not in state.seats or not orders:
+        return
+    colour = seat_colour(state.seats, viewer.seat)
+    width = max(3, c.px(2))
+    drawn = planned(orders, pos)
+    if not drawn:
+        return
+    for kind, a, b in drawn:
+        if kind == "move":
+            _arrow(c, pos[a], pos[b], colour, width)
+        else:
+            x, y = pos[a]
+            r = c.px(13)
+            c.draw.ellipse([x - r, y - r, x + r, y + r], outline=(200, 30, 30) if kind == "attack" else colour,
+                           width=width)
+    c.text((NEW_WORLD.x0 + 8, NEW_WORLD.y1 - c.px(MIN_TEXT)), f"{viewer.seat}'s pending orders shown",
+           fill=INK, bold=True, anchor="lm")
+
+
+def draw_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> Canvas:
     geo = geography()
     east = bool(state.options.get("east_indies"))
     c = Canvas(WIDTH, HEIGHT, PAPER)
@@ -170,6 +230,7 @@ def draw_map(state: TNState, viewer: Viewer) -> Canvas:
         r = c.px(9) if place.kind in ("land", "indies") else c.px(6)
         c.place((x - r, y - r, x + r, y + r), name, stroke=PAPER, fill=INK if place.kind != "sea" else (40, 80, 120))
     _legend(c, seats, state, SIDE + 8, boxes[CSB][3] + row * 0.8)
+    _orders(c, state, viewer, orders, pos)
     return c
 
 

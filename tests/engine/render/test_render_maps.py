@@ -169,3 +169,28 @@ def test_a_nation_charts_only_its_own_treasury_and_a_spectator_none():
     assert set(measures("lote-modern", state, Viewer.gm())["income"].values) == set(state.nations)
     assert measures("lote-modern", state, Viewer.spectator()) == {}
     assert chart_png("lote-modern", [(1, state)], Viewer.spectator()) is None
+
+
+def test_a_seats_pending_orders_are_drawn_on_its_own_map_only():
+    from engine.rulesets.freeform.regions import mentioned
+    from engine.rulesets.terra_nova.render import planned
+
+    tn = get("terra-nova")
+    state = SAMPLES["terra-nova"][1]()
+    lines = ["sail 2 carrack from Europe to Cuba carrying 3 soldier", "settle Puerto Rico",
+             "move 3 conquistador from Hispaniola to Puerto Rico", "attack natives in Yucatan tactic charge",
+             "pay 3 to Portugal"]
+    places = {"Europe", "Cuba", "Puerto Rico", "Hispaniola", "Yucatan"}
+    assert planned(lines, places) == [("move", "Europe", "Cuba"), ("build", "Puerto Rico", ""),
+                                      ("move", "Hispaniola", "Puerto Rico"), ("attack", "Yucatan", "")]
+    spain = Viewer.of_seat("Spain")
+    assert tn.render_orders(state, spain, lines) != tn.render(state, spain)
+    assert tn.render_orders(state, Viewer.spectator(), lines) == tn.render(state, Viewer.spectator())
+    ff = get("freeform")
+    ff_state = SAMPLES["freeform"][1]()
+    assert mentioned(["march from Gaul to Italia", "fortify gaul", "pray"], ["Gaul", "Italia"]) == [
+        ("Gaul", "Italia"), ("Gaul",)]
+    rome = Viewer.of_seat("Rome")
+    assert ff.render_orders(ff_state, rome, ["march from Gaul to Italia"]) != ff.render(ff_state, rome)
+    fogged = SAMPLES["freeform-fog-rome"][1]()   # an order naming a fogged region draws nothing there
+    assert ff.render_orders(fogged, rome, ["spy on Aegyptus"]) == ff.render(fogged, rome)
