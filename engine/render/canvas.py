@@ -242,9 +242,18 @@ class Canvas:
         x0, y0, x1, y1 = self.draw.textbbox((0, 0), text, font=f, anchor="mm",
                                             stroke_width=max(1, f.size // 9) if stroke else 0)
         box = self.spot(around, x1 - x0 + 2, y1 - y0 + 2, gap=gap, order=order)
+        self._leader(around, box, fill)
         # the text's box is not centred on its anchor: shift so the drawn box lands on the free one
         at = ((box[0] + box[2]) / 2 - (x0 + x1) / 2, (box[1] + box[3]) / 2 - (y0 + y1) / 2)
         return self.text(at, text, preview, fill=fill, bold=bold, stroke=stroke)
+
+    def _leader(self, around: Box, box: Box, colour: Colour) -> None:
+        """A thin line from a thing to its label when the label had to stand off: no one pairs them wrongly."""
+        ax, ay = (around[0] + around[2]) / 2, (around[1] + around[3]) / 2
+        nx, ny = min(max(ax, box[0]), box[2]), min(max(ay, box[1]), box[3])      # the label's nearest point
+        ex, ey = min(max(nx, around[0]), around[2]), min(max(ny, around[1]), around[3])   # the thing's edge
+        if math.dist((nx, ny), (ex, ey)) > self.px(4):
+            self.draw.line([(ex, ey), (nx, ny)], fill=colour, width=max(1, self.px(0.6)))
 
     def chip(self, around: Box, text: str, colour: Colour, *, order: Iterable[str] = ("right", "left", "br", "tr",
                                                                                        "bl", "tl", "below", "above"),
@@ -253,6 +262,7 @@ class Canvas:
         w, _ = self.measure(text, bold=True)
         h = self.font(MIN_TEXT).size * 1.3
         box = self.spot(around, w + h * 0.5, h, gap=1, order=order)
+        self._leader(around, box, INK)
         self.draw.rounded_rectangle(box, radius=h / 4, fill=colour, outline=INK, width=2)
         self.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=contrast(colour), bold=True,
                   reserve=False)

@@ -15,7 +15,7 @@ from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
 from engine.rulesets.lote_modern.state import GameState
 from engine.rulesets.lote_modern.world import CampaignMap
 
-WIDTH, HEIGHT = 1100, 900
+WIDTH, HEIGHT = 1100, 1050
 SEA = (206, 224, 238)
 SEA_EDGE = (110, 150, 190)
 BORDER = (170, 150, 120)
@@ -75,7 +75,11 @@ def layout(names: tuple[str, ...], edges: tuple[tuple[int, int], ...]) -> tuple[
         heat *= 0.975
     xs, ys = [p[0] for p in pos], [p[1] for p in pos]
     sx, sy = max(max(xs) - min(xs), 1e-6), max(max(ys) - min(ys), 1e-6)
-    return tuple(((x - min(xs)) / sx, (y - min(ys)) / sy) for x, y in pos)
+    # half the layout, half its rank order: clusters spread over the canvas, neighbours stay near
+    rank_x = {i: r / max(n - 1, 1) for r, i in enumerate(sorted(range(n), key=lambda i: xs[i]))}
+    rank_y = {i: r / max(n - 1, 1) for r, i in enumerate(sorted(range(n), key=lambda i: ys[i]))}
+    return tuple((0.5 * (xs[i] - min(xs)) / sx + 0.5 * rank_x[i], 0.5 * (ys[i] - min(ys)) / sy + 0.5 * rank_y[i])
+                 for i in range(n))
 
 
 def seen_nations(state: GameState, viewer: Viewer) -> list[str]:
