@@ -164,21 +164,34 @@ class Canvas:
             for j in range(int(box[1]) >> 6, (int(box[3]) >> 6) + 1):
                 self._grid.setdefault((i, j), []).append(box)
 
+    def polygon(self, points: Sequence[tuple[float, float]], *, fill: Colour | None = None,
+                outline: Colour | None = None, width: int = 1) -> None:
+        """A polygon with a wide outline drawn as a closed line: Pillow's own wide outline paints a mask as
+        large as the whole picture for every polygon."""
+        if fill is not None:
+            self.draw.polygon(list(points), fill=fill)
+        if outline is not None:
+            if width <= 1:
+                self.draw.polygon(list(points), outline=outline)
+            else:
+                self.draw.line([*points, points[0], points[1]], fill=outline, width=width, joint="curve")
+
     def reserve_circle(self, x: float, y: float, r: float) -> None:
         self.reserve((x - r, y - r, x + r, y + r))
 
-    def _cost(self, box: Box) -> float:
-        """Area of `box` under taken boxes (a box in several cells counts in each: a fair ranking still)."""
+    def _cost(self, box: Box, enough: float = math.inf) -> float:
+        """Area of `box` under taken boxes (a box in several cells counts in each: a fair ranking still);
+        counting stops past `enough`, the best candidate's cost so far."""
         x0, y0, x1, y1 = box
         cost = 0.0
+        grid = self._grid
         for i in range(int(x0) >> 6, (int(x1) >> 6) + 1):
             for j in range(int(y0) >> 6, (int(y1) >> 6) + 1):
-                for t in self._grid.get((i, j), ()):
-                    w = min(x1, t[2]) - max(x0, t[0])
-                    if w > 0:
-                        h = min(y1, t[3]) - max(y0, t[1])
-                        if h > 0:
-                            cost += w * h
+                for tx0, ty0, tx1, ty1 in grid.get((i, j), ()):
+                    if tx0 < x1 and x0 < tx1 and ty0 < y1 and y0 < ty1:
+                        cost += (min(x1, tx1) - max(x0, tx0)) * (min(y1, ty1) - max(y0, ty0))
+                if cost >= enough:
+                    return cost
         return cost
 
     def measure(self, text: str, preview: float = MIN_TEXT, bold: bool = False) -> tuple[float, float]:
@@ -226,7 +239,7 @@ class Canvas:
             sx = min(max(sx, w / 2 + 2), self.width - w / 2 - 2)
             sy = min(max(sy, h / 2 + 2), self.height - h / 2 - 2)
             box = (sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
-            cost = self._cost(box)
+            cost = self._cost(box, best[0] if best is not None else math.inf)
             if best is None or cost < best[0]:
                 best = (cost, box)
             if cost == 0:
@@ -278,7 +291,7 @@ class Canvas:
         if shape == "circle":
             self.draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=outline, width=width)
         else:
-            self.draw.polygon(shape_points(shape, x, y, r), fill=colour, outline=outline, width=width)
+            self.polygon(shape_points(shape, x, y, r), fill=colour, outline=outline, width=width)
         if letter and seat:
             size = int(r * 1.1)
             if size * PREVIEW_WIDTH / self.width >= MIN_TEXT:

@@ -210,7 +210,7 @@ def _planned(c: Canvas, lines: list[tuple[str, ...]], pos: Mapping[str, tuple[fl
             c.draw.line([start, tip], fill=INK, width=width + 4)
             c.draw.line([start, tip], fill=colour, width=width)
             head = c.px(7)
-            c.draw.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+            c.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
                             (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)],
                            fill=colour, outline=INK, width=2)
         else:

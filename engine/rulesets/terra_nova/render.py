@@ -111,7 +111,7 @@ def _arrow(c: Canvas, a: tuple[float, float], b: tuple[float, float], colour: Co
     head = c.px(7)
     left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
     right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
-    c.draw.polygon([tip, left, right], fill=colour, outline=INK, width=2)
+    c.polygon([tip, left, right], fill=colour, outline=INK, width=2)
 
 
 def _orders(c: Canvas, state: TNState, viewer: Viewer, orders: Sequence[str],

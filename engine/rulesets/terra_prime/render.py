@@ -99,13 +99,13 @@ def _tiles(c: Canvas, board: _Board, state: GameState, b: Board, gm: bool, peeks
         poly = board.polygon(h)
         centre = board.hex_centre(h)
         if not tile.revealed:
-            draw.polygon(poly, fill=BACKS[band], outline=SPACE, width=2)
+            c.polygon(poly, fill=BACKS[band], outline=SPACE, width=2)
             if gm or pos in peeks:
                 _face(c, board, rules().tiles[tile.design], poly, centre, 0, faint=True)
                 c.text((centre[0], centre[1] + size * 0.5), "GM" if gm else "scan", fill=LIGHT)
             c.text(centre, f"T{pos}", MIN_TEXT * 1.2, fill=LIGHT, bold=True, stroke=BACKS[band])
             continue
-        draw.polygon(poly, fill=FACE, outline=EDGES[band], width=3)
+        c.polygon(poly, fill=FACE, outline=EDGES[band], width=3)
         face = rules().tiles[tile.design]
         _face(c, board, face, poly, centre, tile.rotation, faint=False)
         if face.aliens:
@@ -145,14 +145,14 @@ def _field(c: Canvas, spot: Point, size: float, count: int) -> None:
         angle = 2 * math.pi * i / max(1, count) - math.pi / 2
         x = spot[0] + math.cos(angle) * r * 1.2 * (count > 1)
         y = spot[1] + math.sin(angle) * r * 1.2 * (count > 1)
-        c.draw.polygon([(x - r, y), (x - r / 2, y - r), (x + r, y - r / 2), (x + r / 2, y + r), (x - r / 2, y + r)],
+        c.polygon([(x - r, y), (x - r / 2, y - r), (x + r, y - r / 2), (x + r / 2, y + r), (x - r / 2, y + r)],
                        fill=ROCK, outline=LIGHT)
 
 
 def _aliens(c: Canvas, centre: Point, size: float, count: int, seats: list[str], beaten: str | None) -> None:
     r = size * 0.24
     x, y = centre
-    c.draw.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=ALIEN if beaten is None else (80, 60, 90),
+    c.polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)], fill=ALIEN if beaten is None else (80, 60, 90),
                    outline=LIGHT, width=2)
     c.text((x, y), str(count), fill=LIGHT, bold=True, keep_in=False)
     if beaten is not None:
@@ -161,7 +161,7 @@ def _aliens(c: Canvas, centre: Point, size: float, count: int, seats: list[str],
 
 def _outpost(c: Canvas, board: _Board, b: Board) -> None:
     for h in b.layout.outpost_hexes:
-        c.draw.polygon(board.polygon(h), fill=(222, 226, 236), outline=(180, 186, 200), width=2)
+        c.polygon(board.polygon(h), fill=(222, 226, 236), outline=(180, 186, 200), width=2)
     x, y = board.sector(b, TERRA_PRIME)
     c.text((x, y - board.size * 0.45), "TERRA PRIME", fill=(40, 50, 80), bold=True)
 
@@ -174,7 +174,7 @@ def _sectors(c: Canvas, board: _Board, state: GameState, b: Board) -> None:
         colour = seat_colour(state.seats, colony.owner)
         r = size * 0.2
         if colony.is_mine:  # a diamond: mines sit on asteroid fields
-            c.draw.polygon([(x, y - r * 1.3), (x + r * 1.3, y), (x, y + r * 1.3), (x - r * 1.3, y)], fill=colour,
+            c.polygon([(x, y - r * 1.3), (x + r * 1.3, y), (x, y + r * 1.3), (x - r * 1.3, y)], fill=colour,
                            outline=LIGHT, width=3)
         else:  # a square: planets are circles, colonies are not
             c.draw.rectangle([x - r, y - r, x + r, y + r], fill=colour, outline=LIGHT, width=3)
