@@ -143,8 +143,11 @@ class Label:
 class Canvas:
     """A picture being drawn: its image, a drawing context, and every label and reserved box on it."""
 
-    def __init__(self, width: int, height: int, background: Colour) -> None:
+    def __init__(self, width: int, height: int, background: Colour, *, shown_width: int | None = None) -> None:
+        """`shown_width`: the width of the picture this one is pasted into at full size (an inset), which is
+        what Discord scales to its preview; by default this picture's own."""
         self.width, self.height = width, height
+        self.shown_width = shown_width or width
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
         self.labels: list[Label] = []
@@ -153,7 +156,7 @@ class Canvas:
 
     def px(self, preview: float) -> int:
         """Image pixels that show as `preview` pixels in Discord's preview."""
-        return math.ceil(preview * self.width / PREVIEW_WIDTH)
+        return math.ceil(preview * self.shown_width / PREVIEW_WIDTH)
 
     def font(self, preview: float, bold: bool = False) -> ImageFont.FreeTypeFont:
         return font(self.px(max(preview, MIN_TEXT)), bold)
@@ -163,6 +166,10 @@ class Canvas:
         for i in range(int(box[0]) >> 6, (int(box[2]) >> 6) + 1):
             for j in range(int(box[1]) >> 6, (int(box[3]) >> 6) + 1):
                 self._grid.setdefault((i, j), []).append(box)
+
+    def sees(self, xy: tuple[float, float], margin: float = 0) -> bool:
+        """Whether a point lies in the picture (or within `margin` of it): a close-up skips what it cuts off."""
+        return -margin <= xy[0] <= self.width + margin and -margin <= xy[1] <= self.height + margin
 
     def polygon(self, points: Sequence[tuple[float, float]], *, fill: Colour | None = None,
                 outline: Colour | None = None, width: int = 1) -> None:
@@ -294,8 +301,8 @@ class Canvas:
             self.polygon(shape_points(shape, x, y, r), fill=colour, outline=outline, width=width)
         if letter and seat:
             size = int(r * 1.1)
-            if size * PREVIEW_WIDTH / self.width >= MIN_TEXT:
-                self.text((x, y + r * 0.05), seat[:1].upper(), size * PREVIEW_WIDTH / self.width,
+            if size * PREVIEW_WIDTH / self.shown_width >= MIN_TEXT:
+                self.text((x, y + r * 0.05), seat[:1].upper(), size * PREVIEW_WIDTH / self.shown_width,
                           fill=contrast(colour), bold=True, keep_in=False)
 
     def crop(self, height: int) -> None:
@@ -304,6 +311,15 @@ class Canvas:
             self.image = self.image.crop((0, 0, self.width, height))
             self.height = height
             self.draw = ImageDraw.Draw(self.image)
+
+    def inset(self, other: Canvas, at: tuple[int, int], outline: Colour) -> None:
+        """Paste `other` (drawn with shown_width = this width) at `at`, framed; its labels become this one's."""
+        x, y = at
+        self.image.paste(other.image, (x, y))
+        self.draw.rectangle([x - 1, y - 1, x + other.width, y + other.height], outline=outline, width=3)
+        self.labels += [Label(lab.text, (lab.box[0] + x, lab.box[1] + y, lab.box[2] + x, lab.box[3] + y), lab.size)
+                        for lab in other.labels]
+        self.reserve((x - 2, y - 2, x + other.width + 2, y + other.height + 2))
 
     def png(self) -> bytes:
         return png(self.image)

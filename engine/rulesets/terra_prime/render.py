@@ -51,6 +51,15 @@ class _Board:
         self.dx = margin - min(xs) * self.size + (WIDTH - 2 * margin - (max(xs) - min(xs)) * self.size) / 2
         self.dy = top - min(ys) * self.size + (bottom - top - (max(ys) - min(ys)) * self.size) / 2
 
+    @classmethod
+    def around(cls, b: Board, sector: int, size: float, width: int, height: int) -> _Board:
+        """The board at `size`, with `sector` in the middle of a width x height picture: a close-up."""
+        board = cls.__new__(cls)
+        board.size = size
+        x, y = pixel(b, sector, 1.0)
+        board.dx, board.dy = width / 2 - x * size, height / 2 - y * size
+        return board
+
     def at(self, p: Point) -> Point:
         return (p[0] * self.size + self.dx, p[1] * self.size + self.dy)
 
@@ -82,12 +91,34 @@ def draw_board(state: GameState, viewer: Viewer) -> Canvas:
     c.text((WIDTH / 2, c.px(MIN_TEXT)), f"Terra Prime - round {state.round}", MIN_TEXT * 1.3, fill=LIGHT, bold=True)
     c.draw.rectangle([0, BOARD_H, WIDTH, c.height], fill=(22, 27, 46))
     c.reserve((0, BOARD_H, WIDTH, c.height))   # sector numbers stay on the board
+    _close_up(c, board, state, b, viewer, own)
     _tiles(c, board, state, b, viewer.is_gm, own)
     _outpost(c, board, b)
     _sectors(c, board, state, b)
     bottom = _panel(c, state, BOARD_H)
     c.crop(bottom)
     return c
+
+
+CLOSE_UP = (300, 250)   # the close-up's size, in the board's empty top-left corner
+ZOOM = 2.0
+
+
+def _close_up(c: Canvas, board: _Board, state: GameState, b: Board, viewer: Viewer, peeks: list[int]) -> None:
+    """Your ship's area (a seat's own map) or the ship to play, twice as large: ships, colonies and cubes that
+    the whole board draws too small to read at preview size."""
+    seat = viewer.seat if viewer.kind == "seat" and viewer.seat in state.ships else state.seat
+    if seat not in state.ships or state.ended:
+        return
+    w, h = CLOSE_UP
+    near = Canvas(w, h, SPACE, shown_width=c.width)
+    zoomed = _Board.around(b, state.ships[seat].sector, board.size * ZOOM, w, h)
+    _tiles(near, zoomed, state, b, viewer.is_gm, peeks)
+    _outpost(near, zoomed, b)
+    _sectors(near, zoomed, state, b)
+    caption = "your area" if seat == viewer.seat else f"{seat} to play"
+    near.text((8, 6), caption, fill=LIGHT, bold=True, anchor="lt", stroke=SPACE)
+    c.inset(near, (10, c.px(MIN_TEXT * 2.4)), DIM)
 
 
 def _tiles(c: Canvas, board: _Board, state: GameState, b: Board, gm: bool, peeks: list[int]) -> None:
@@ -98,6 +129,8 @@ def _tiles(c: Canvas, board: _Board, state: GameState, b: Board, gm: bool, peeks
         band = b.band(pos)
         poly = board.polygon(h)
         centre = board.hex_centre(h)
+        if not c.sees(centre, size * 1.2):
+            continue
         if not tile.revealed:
             c.polygon(poly, fill=BACKS[band], outline=SPACE, width=2)
             if gm or pos in peeks:
@@ -171,6 +204,8 @@ def _sectors(c: Canvas, board: _Board, state: GameState, b: Board) -> None:
     size = board.size
     for key, colony in state.colonies.items():
         x, y = board.sector(b, int(key))
+        if not c.sees((x, y), size * 0.3):
+            continue
         colour = seat_colour(state.seats, colony.owner)
         r = size * 0.2
         if colony.is_mine:  # a diamond: mines sit on asteroid fields
@@ -189,6 +224,8 @@ def _sectors(c: Canvas, board: _Board, state: GameState, b: Board) -> None:
         by_sector.setdefault(state.ships[seat].sector, []).append(seat)
     for sector, seats in by_sector.items():
         x, y = board.sector(b, sector)
+        if not c.sees((x, y), size * 0.8):
+            continue
         alone = len(seats) == 1 and sector != TERRA_PRIME
         for i, seat in enumerate(seats):
             angle = 3 * math.pi / 4 if alone else math.pi / 2 + 2 * math.pi * i / len(seats)
@@ -205,6 +242,8 @@ def _sectors(c: Canvas, board: _Board, state: GameState, b: Board) -> None:
             continue
         if mapped(state, sector) or len(face_down(state, sector)) == 1:
             x, y = board.sector(b, sector)
+            if not c.sees((x, y), -c.px(MIN_TEXT)):   # a number whose point is cut off would mislead
+                continue
             d = size * 0.08
             c.place((x - d, y - d, x + d, y + d), str(sector), fill=SECTOR if mapped(state, sector) else DIM,
                     stroke=SPACE, gap=0, order=("br", "right", "tr", "bl", "below", "left", "above", "tl"))
