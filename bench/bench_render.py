@@ -14,10 +14,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bench.render_samples import maps
+from bench.render_samples import charts, maps
 from engine.core import Viewer
 from engine.rulesets import get
 from engine.rulesets.lote_modern import render as lote_render
+from engine.rulesets.progress import chart_png
 
 ROUNDS = 7
 
@@ -51,11 +52,15 @@ def main() -> None:
         print("peer pipeline not installed: pip install diplomacy cairosvg")
         return
     peer()
+    pictures: dict[str, Callable[[], object]] = {}
     for name, (ruleset_id, make, viewer) in maps().items():
         ruleset, state = get(ruleset_id), make()
-
-        def ours(ruleset=ruleset, state=state, viewer=viewer) -> object:  # type: ignore[no-untyped-def]
-            return ruleset.render(state, viewer)
+        pictures[name] = lambda ruleset=ruleset, state=state, viewer=viewer: ruleset.render(state, viewer)
+    for name, (ruleset_id, make_states, viewer) in charts().items():
+        states = make_states()
+        pictures[name] = lambda ruleset_id=ruleset_id, states=states, viewer=viewer: chart_png(ruleset_id, states,
+                                                                                               viewer)
+    for name, ours in pictures.items():
         ours()
         mine, theirs = [], []
         for _ in range(ROUNDS):
