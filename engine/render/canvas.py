@@ -12,13 +12,12 @@ import io
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
 
 PREVIEW_WIDTH = 550     # Discord's inline preview of an attached image, about
 MIN_TEXT = 11           # preview pixels: the least a player must be able to read
-FONTS = Path(__file__).with_name("fonts")   # DejaVu Sans (free licence: fonts/LICENSE.txt)
 
 Colour = tuple[int, int, int]
 Box = tuple[float, float, float, float]
@@ -42,9 +41,15 @@ SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star", "pentago
 
 
 @functools.cache
+def _font_file(name: str) -> bytes:
+    """A bundled font (DejaVu Sans, free licence: fonts/LICENSE.txt), read once from the package."""
+    return resources.files("engine.render").joinpath("fonts", name).read_bytes()
+
+
+@functools.cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans at `size` image pixels."""
-    return ImageFont.truetype(str(FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
+    return ImageFont.truetype(io.BytesIO(_font_file("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
 
 
 def _colour_word(seat: str) -> Colour | None:
