@@ -194,3 +194,17 @@ def test_a_seats_pending_orders_are_drawn_on_its_own_map_only():
     assert ff.render_orders(ff_state, rome, ["march from Gaul to Italia"]) != ff.render(ff_state, rome)
     fogged = SAMPLES["freeform-fog-rome"][1]()   # an order naming a fogged region draws nothing there
     assert ff.render_orders(fogged, rome, ["spy on Aegyptus"]) == ff.render(fogged, rome)
+
+
+def test_a_map_files_layout_is_the_same_every_time_and_big_maps_stay_cheap():
+    from engine.rulesets.lote_modern.render import layout
+
+    names = tuple(f"r{i}" for i in range(40))
+    edges = tuple((i, (i + 1) % 40) for i in range(40))
+    first = layout(names, edges)
+    layout.cache_clear()
+    assert layout(names, edges) == first
+    assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in first)
+    big = tuple(f"r{i}" for i in range(2000))
+    spots = layout(big, tuple((i, i + 1) for i in range(1999)))      # a grid, not 2000² forces a round
+    assert len(set(spots)) == 2000
