@@ -7,6 +7,7 @@ picture for the tiles its scanner saw, hint at what lies beneath (faintly, marke
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from engine.core.visibility import Viewer
 from engine.maps import hexgrid
@@ -91,10 +92,11 @@ def draw_board(state: GameState, viewer: Viewer) -> Canvas:
     c.text((WIDTH / 2, c.px(MIN_TEXT)), f"Terra Prime - round {state.round}", MIN_TEXT * 1.3, fill=LIGHT, bold=True)
     c.draw.rectangle([0, BOARD_H, WIDTH, c.height], fill=(22, 27, 46))
     c.reserve((0, BOARD_H, WIDTH, c.height))   # sector numbers stay on the board
-    _close_up(c, board, state, b, viewer, own)
+    paste_close_up = _close_up(c, board, state, b, viewer, own)
     _tiles(c, board, state, b, viewer.is_gm, own)
     _outpost(c, board, b)
     _sectors(c, board, state, b)
+    paste_close_up()
     bottom = _panel(c, state, BOARD_H)
     c.crop(bottom)
     return c
@@ -104,21 +106,26 @@ CLOSE_UP = (300, 250)   # the close-up's size, in the board's empty top-left cor
 ZOOM = 2.0
 
 
-def _close_up(c: Canvas, board: _Board, state: GameState, b: Board, viewer: Viewer, peeks: list[int]) -> None:
+def _close_up(c: Canvas, board: _Board, state: GameState, b: Board, viewer: Viewer,
+              peeks: list[int]) -> Callable[[], None]:
     """Your ship's area (a seat's own map) or the ship to play, twice as large: ships, colonies and cubes that
     the whole board draws too small to read at preview size."""
     seat = viewer.seat if viewer.kind == "seat" and viewer.seat in state.ships else state.seat
-    if seat not in state.ships or state.ended:
-        return
     w, h = CLOSE_UP
+    if seat not in state.ships or state.ended:
+        return lambda: None
+    top = c.px(MIN_TEXT * 2.4)
+    c.reserve((8, top - 2, 12 + w, top + h + 2))   # the board's labels keep off where it goes
     near = Canvas(w, h, SPACE, shown_width=c.width)
     zoomed = _Board.around(b, state.ships[seat].sector, board.size * ZOOM, w, h)
     _tiles(near, zoomed, state, b, viewer.is_gm, peeks)
     _outpost(near, zoomed, b)
     _sectors(near, zoomed, state, b)
-    caption = "your area" if seat == viewer.seat else f"{seat} to play"
-    near.text((8, 6), caption, fill=LIGHT, bold=True, anchor="lt", stroke=SPACE)
-    c.inset(near, (10, c.px(MIN_TEXT * 2.4)), DIM)
+    caption = "close-up: your area" if seat == viewer.seat else f"close-up: {seat} to play"
+    band = near.px(MIN_TEXT) * 1.5
+    near.draw.rectangle([0, h - band, w, h], fill=(22, 27, 46))
+    near.text((8, h - band / 2), caption, fill=LIGHT, bold=True, anchor="lm")
+    return lambda: c.inset(near, (10, c.px(MIN_TEXT * 2.4)), DIM)
 
 
 def _tiles(c: Canvas, board: _Board, state: GameState, b: Board, gm: bool, peeks: list[int]) -> None:
@@ -196,6 +203,8 @@ def _outpost(c: Canvas, board: _Board, b: Board) -> None:
     for h in b.layout.outpost_hexes:
         c.polygon(board.polygon(h), fill=(222, 226, 236), outline=(180, 186, 200), width=2)
     x, y = board.sector(b, TERRA_PRIME)
+    if not c.sees((x, y - board.size * 0.45)):
+        return
     c.text((x, y - board.size * 0.45), "TERRA PRIME", fill=(40, 50, 80), bold=True)
 
 

@@ -63,8 +63,9 @@ def test_every_label_is_at_least_11_px_tall_at_preview_size_and_inside_the_pictu
         assert x0 >= 0 and x1 <= c.width and y0 >= 0 and y1 <= c.height, (label.text, label.box)
 
 
-@pytest.mark.parametrize(("name", "most"), [("freeform", 0.0), ("freeform-ring", 0.0), ("terra-nova", 0.35),
-                                           ("lote-modern-gm", 0.35)])
+@pytest.mark.parametrize(("name", "most"), [("freeform", 0.0), ("freeform-ring", 0.0), ("freeform-fog-rome", 0.0),
+                                           ("terra-prime", 0.35), ("terra-nova", 0.35), ("lote-modern-gm", 0.35),
+                                           ("lote-modern-england", 0.35)])
 def test_labels_do_not_hide_one_another(name, most):
     """No label covers another; on the crowded maps (Caribbean, the Channel) at most a sliver of one."""
     c = canvas_of(name)
