@@ -124,6 +124,7 @@ def _close_up(c: Canvas, board: _Board, state: GameState, b: Board, viewer: View
     caption = "close-up: your area" if seat == viewer.seat else f"close-up: {seat} to play"
     band = near.px(MIN_TEXT) * 1.5
     near.draw.rectangle([0, h - band, w, h], fill=(22, 27, 46))
+    near.labels = [lab for lab in near.labels if lab.box[3] <= h - band]   # the caption's band covers these
     near.text((8, h - band / 2), caption, fill=LIGHT, bold=True, anchor="lm")
     return lambda: c.inset(near, (10, c.px(MIN_TEXT * 2.4)), DIM)
 
