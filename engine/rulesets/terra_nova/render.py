@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from engine.core.visibility import Viewer
@@ -156,6 +156,20 @@ def draw_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> Canv
     pos[CSB] = (column, 70 + 40 + row * (_rows(state, EUROPE) + 0.5))
     if INDIES_CSB in pos:
         pos[INDIES_CSB] = (column, INDIES.y1 + 30)
+    close_up = _close_up(c, state, places)
+    boxes = _world(c, state, places, pos)
+    _legend(c, state.seats, state, SIDE + 8, boxes[CSB][3] + row * 0.8)
+    _orders(c, state, viewer, orders, pos)
+    close_up()
+    return c
+
+
+def _world(c: Canvas, state: TNState, places: dict[str, Place], pos: dict[str, tuple[float, float]]) -> dict[str, Box]:
+    """Borders, lanes, places, chips and names; the boxes (Europe, Command of the Seas) where `pos` has them."""
+    geo = geography()
+    draw = c.draw
+    seats = state.seats
+    row = c.px(MIN_TEXT) * 1.4
     line = max(2, c.px(1))
     for a, links in geo.borders.items():
         for b in links:
@@ -167,10 +181,11 @@ def draw_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> Canv
             if na < nb and na in pos and nb in pos and places[na].kind != "box" and places[nb].kind != "box" \
                     and EUROPE not in (na, nb):
                 draw.line([pos[na], pos[nb]], fill=LANE, width=line)
-    seats = state.seats
     boxes: dict[str, Box] = {}
     for name, place in places.items():
         x, y = pos[name]
+        if not c.sees((x, y)):
+            continue
         if place.kind in ("europe", "box"):
             box: Box = (SIDE + 4, y - 20, WIDTH - 8, y + 20 + _rows(state, name) * row)
             if place.kind == "europe":
@@ -205,6 +220,8 @@ def draw_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> Canv
             continue
         area = state.areas.get(name)
         x, y = pos[name]
+        if not c.sees((x, y)):
+            continue
         chips = []
         for seat in seats:
             code = _code(area.holdings.get(seat) if area else None, state.peek(name, seat))
@@ -227,11 +244,29 @@ def draw_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> Canv
         if place.kind in ("europe", "box"):
             continue
         x, y = pos[name]
+        if not c.sees((x, y)):
+            continue
         r = c.px(9) if place.kind in ("land", "indies") else c.px(6)
         c.place((x - r, y - r, x + r, y + r), name, stroke=PAPER, fill=INK if place.kind != "sea" else (40, 80, 120))
-    _legend(c, seats, state, SIDE + 8, boxes[CSB][3] + row * 0.8)
-    _orders(c, state, viewer, orders, pos)
-    return c
+    return boxes
+
+
+CARIBBEAN = Frame(-85.9, -58.1, 9.05, 25.95, 0, 0, 330, 250)   # 1.8 times the New World's scale
+
+
+def _close_up(c: Canvas, state: TNState, places: dict[str, Place]) -> Callable[[], None]:
+    """The Caribbean at 1.8 times the scale, in the empty Pacific: its islands crowd the whole map."""
+    w, h = int(CARIBBEAN.x1), int(CARIBBEAN.y1)
+    at = (int(NEW_WORLD.x0) + 4, int(NEW_WORLD.y1) - h - 4)
+    c.reserve((at[0] - 2, at[1] - 2, at[0] + w + 2, at[1] + h + 2))
+    near = Canvas(w, h, SEA, shown_width=c.width)
+    nearby = {name: p for name, p in places.items() if not p.is_indies and p.kind not in ("europe", "box")}
+    _world(near, state, nearby, {name: CARIBBEAN.xy(p.lon, p.lat) for name, p in nearby.items()})
+    band = near.px(MIN_TEXT) * 1.5
+    near.draw.rectangle([0, h - band, w, h], fill=(196, 216, 232))
+    near.labels = [lab for lab in near.labels if lab.box[3] <= h - band]   # the caption's band covers these
+    near.text((8, h - band / 2), "close-up: the Caribbean", bold=True, anchor="lm")
+    return lambda: c.inset(near, at, INK)
 
 
 def _rows(state: TNState, place: str) -> int:
