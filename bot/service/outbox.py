@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from bot.service import cache, cards, record, threads
+from bot.service import cache, cards, charts, record, threads
 from bot.service.context import Services
 from bot.service.faults import crash_point
 from bot.service.text import split_message
@@ -246,7 +246,7 @@ async def _render(job: dict[str, Any]) -> bytes | None:
     return await cache.render(get_ruleset(job["ruleset"]), job["state"], Viewer(viewer["kind"], viewer.get("seat")))
 
 
-async def _parts(post: OutboxPost) -> list[_Part]:
+async def _parts(services: Services, post: OutboxPost) -> list[_Part]:
     """The messages a post becomes: its text split to fit, then its cards (in one message for a public post, a
     few for a private one); the files (the map the cards show) and buttons ride on the last one. Cards past
     that are attached whole as text."""
@@ -257,15 +257,23 @@ async def _parts(post: OutboxPost) -> list[_Part]:
     embeds = [dict(e) for e in post.components.get("embeds", [])]
     job = post.components.get("render")
     if job:
-        png = await _render(job)
+        png = await (charts.chart_for_post(services, job) if "chart" in job else _render(job))
         if png is not None:
             files.append((job["name"], png))
             if not embeds:
                 content = content or job.get("caption", "")
+    chart = post.components.get("chart")
+    if chart:
+        png = await charts.chart_for_post(services, chart)
+        if png is not None:
+            files.append((chart["name"], png))
     names = {name for name, _ in files}
     for embed in embeds:  # a map that could not be drawn is not shown as a broken image
         if embed.get("image") and str(embed["image"].get("url", "")).removeprefix("attachment://") not in names:
             embed.pop("image")
+    if chart:  # a chart with no line to draw yet leaves no empty card behind
+        embeds = [e for e in embeds if e.get("image") or e.get("title") != chart["caption"]
+                  or e.get("description") or e.get("fields")]
     groups = cards.fit(embeds)
     most = 1 if post.target in PUBLIC_TARGETS else PRIVATE_CARD_MESSAGES
     if len(groups) > most:
@@ -302,7 +310,7 @@ async def deliver_one(services: Services, deliverer: Deliverer, post_id: int, *,
             await deliverer.add_member(target.channel_id, user_id)
         for user_id in post.components.get("remove_users", []):
             await deliverer.remove_member(target.channel_id, user_id)
-        parts = await _parts(post)
+        parts = await _parts(services, post)
         done, uncertain = list(post.sent_parts or []), post.sending_since
         mentions = [int(u) for u in post.components.get("mentions", [])]
         for i, part in enumerate(parts):

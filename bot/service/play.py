@@ -13,6 +13,7 @@ from sqlalchemy import Integer, Text, bindparam, func, select, type_coerce, unio
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import cache, record
+from bot.service.charts import pending_orders
 from bot.service.context import Caller, Services
 from bot.service.errors import NotAllowed, NotFound, ServiceError
 from bot.service.guide import grammar_blocks
@@ -134,10 +135,15 @@ async def map_image(services: Services, caller: Caller, turn: int | None, campai
             raise ServiceError(f"**{campaign.name}** has not started yet")
         viewer = tx.viewer
         data, label = await _state_at(tx.session, campaign, turn)
+        pending = await pending_orders(tx.session, campaign, viewer) if turn in (None, campaign.turn) else []
     ruleset = record.ruleset_of(campaign)
     shown = campaign.turn if turn is None else turn
-    # the PNG is kept per campaign version, turn and viewer (cache.render adds the viewer to the key)
-    png = await cache.render(ruleset, data, viewer, key=(campaign.id, campaign.version_id, shown))
+    if pending:  # the seat's own orders drawn on its map: not kept, orders change without a new version
+        async with cache.RENDER_SLOTS:
+            png = await asyncio.to_thread(lambda: ruleset.render_orders(ruleset.load(data), viewer, pending))
+    else:
+        # the PNG is kept per campaign version, turn and viewer (cache.render adds the viewer to the key)
+        png = await cache.render(ruleset, data, viewer, key=(campaign.id, campaign.version_id, shown))
     if png is None:
         hint = " The GM can upload one with `/gm upload kind:regions`." if "regions" in ruleset.uploads else ""
         return Reply(f"**{campaign.name}** has no map.{hint}", campaign_id=campaign.id)

@@ -102,12 +102,12 @@ def wake_after_commit(session: AsyncSession, flag: asyncio.Event) -> None:
 def post(session: AsyncSession, campaign: Campaign, services: Services, target: str, content: str, *,
          file: tuple[str, bytes] | None = None, render: dict[str, Any] | None = None,
          components: dict[str, Any] | None = None, mentions: Sequence[int] = (),
-         embeds: Sequence[dict[str, Any]] = ()) -> OutboxPost:
+         embeds: Sequence[dict[str, Any]] = (), chart: dict[str, Any] | None = None) -> OutboxPost:
     """Queue a post in this transaction; the delivery task sends it after commit, exactly once.
 
     `mentions` are the users this post means to ping; no one else is pinged, whatever the text says.
     `embeds` are cards (Discord's embed JSON, see bot/service/cards.py); one showing the map names the render's
-    file as `attachment://`."""
+    file as `attachment://`; `chart` is a chart job (bot/service/charts.py) drawn at delivery beside the map."""
     extra = dict(components or {})
     if embeds:
         extra["embeds"] = [dict(e) for e in embeds]
@@ -115,6 +115,8 @@ def post(session: AsyncSession, campaign: Campaign, services: Services, target: 
         extra["mentions"] = sorted({int(u) for u in mentions})
     if render is not None:
         extra["render"] = render
+    if chart is not None:
+        extra["chart"] = chart
     row = OutboxPost(campaign_id=campaign.id, target=target, content=content,
                      file_name=file[0] if file else None, file_data=file[1] if file else None,
                      components=extra, created_at=services.clock.now())

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import cards, digest, record, timers
+from bot.service import cards, charts, digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, roll_line, seat_only, summary
@@ -127,12 +127,16 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
               if with_map else None)
     card = phase_card(campaign, previous_label if not first else None, events, dice, phase,
                       image=render["name"] if render else None)
+    if (phase.turn != previous_turn and not first) or phase.ended:   # the scores so far, once a turn
+        chart: dict[str, Any] | None = charts.chart_job(campaign, Viewer.spectator(), f"Turn by turn — {phase.label}")
+    else:
+        chart = None
     if phase.ended:
         await finish(session, services, campaign, ruleset, state, reason="the game is over", card=card,
-                     render=render)
+                     render=render, chart=chart)
         return
     opening = await open_window(session, services, campaign, ruleset, state, phase)
-    await post_phase(session, services, campaign, card, opening, phase, render=render)
+    await post_phase(session, services, campaign, card, opening, phase, render=render, chart=chart)
 
 
 def phase_card(campaign: Campaign, resolved: str | None, events: list[str], dice: list[str], phase: Phase, *,
@@ -146,7 +150,8 @@ def phase_card(campaign: Campaign, resolved: str | None, events: list[str], dice
 
 
 async def post_phase(session: AsyncSession, services: Services, campaign: Campaign, card: cards.Card,
-                     opening: Opening, phase: Phase, *, render: dict[str, Any] | None) -> None:
+                     opening: Opening, phase: Phase, *, render: dict[str, Any] | None,
+                     chart: dict[str, Any] | None = None) -> None:
     """The one public post of a phase boundary (nothing when there is nothing to tell); with the daily digest
     on, the card waits for the day's digest and only a ping goes out now."""
     if opening.lines:
@@ -164,9 +169,16 @@ async def post_phase(session: AsyncSession, services: Services, campaign: Campai
         await digest.gather(session, services, campaign, {"embeds": [card.dump()], "render": render,
                                                           "buttons": opening.buttons})
         return
-    record.post(session, campaign, services, "thread", "\n".join(opening.pings), embeds=[card.dump()],
-                render=render, components={"buttons": opening.buttons} if opening.buttons else None,
-                mentions=opening.mentions)
+    record.post(session, campaign, services, "thread", "\n".join(opening.pings),
+                embeds=[card.dump(), *chart_cards(chart)], render=render, chart=chart,
+                components={"buttons": opening.buttons} if opening.buttons else None, mentions=opening.mentions)
+
+
+def chart_cards(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The chart's own card on the phase post (dropped at delivery when there is no line to draw yet)."""
+    if chart is None:
+        return []
+    return [cards.Card(title=chart["caption"], colour=cards.HERALD, image=chart["name"]).dump()]
 
 
 async def announce(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
@@ -254,7 +266,7 @@ async def schedule_autoplay(session: AsyncSession, services: Services, campaign:
 
 async def finish(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
                  state: Any, *, reason: str, card: cards.Card | None = None,
-                 render: dict[str, Any] | None = None) -> None:
+                 render: dict[str, Any] | None = None, chart: dict[str, Any] | None = None) -> None:
     """End the campaign: reveal the seed so anyone can re-derive every roll."""
     campaign.status = CampaignStatus.ENDED
     campaign.ended_at = services.clock.now()
@@ -273,4 +285,5 @@ async def finish(session: AsyncSession, services: Services, campaign: Campaign, 
     # the last phase's news, the final map and the end in one post
     end = cards.from_markdown(text, colour=cards.HERALD)
     end.title = end.title or f"🏁 {campaign.name} has ended"
-    record.post(session, campaign, services, "thread", "", embeds=[card.dump(), end.dump()], render=render)
+    record.post(session, campaign, services, "thread", "", embeds=[card.dump(), *chart_cards(chart), end.dump()],
+                render=render, chart=chart)

@@ -186,6 +186,11 @@ class Ruleset(ABC, Generic[S]):
         """A PNG map of what `viewer` may see, or None when the campaign has no map."""
         return None
 
+    def render_orders(self, state: S, viewer: Viewer, orders: Sequence[str]) -> bytes | None:
+        """The seat's map with its own pending `orders` (canonical lines) drawn on it; rulesets that can draw
+        them (movement arrows, builds) say so by overriding this."""
+        return self.render(state, viewer)
+
     # -- persistence ----------------------------------------------------------------------------
     @abstractmethod
     def dump(self, state: S) -> dict[str, Any]:

@@ -79,6 +79,7 @@ def test_bad_region_files_are_refused_with_reason(ff):
 
 
 def test_options_match_with_hyphens_or_underscores_and_unknown_ones_are_named(ff):
-    assert ff.parse_options({"reveal-orders": "no", "MAX_SEATS": "3"}) == {"reveal_orders": False, "max_seats": 3}
+    assert ff.parse_options({"reveal-orders": "no", "MAX_SEATS": "3"}) == {
+        "reveal_orders": False, "fog": False, "max_seats": 3}
     with pytest.raises(RulesError, match="unknown option speed"):
         ff.parse_options({"speed": "fast"})

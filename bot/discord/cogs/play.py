@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,7 +11,7 @@ from discord.ext import commands
 from bot.discord.cogs.campaign import CAMPAIGN
 from bot.discord.common import CleanText, Text, campaign_names, herald, who
 from bot.discord.replies import defer, send
-from bot.service import guide, play
+from bot.service import charts, guide, play
 from bot.service.errors import ServiceError
 from bot.service.play import MAX_TURN
 from bot.service.replies import Reply
@@ -24,7 +26,7 @@ HELP = {
         "`/campaign list`, `/campaign follow`/`unfollow`, `/campaign end` (GM), `/campaign export`.\n"
         "• `/orders submit|check|list|withdraw` — private orders for the current window.\n"
         "• `/act` — your move on your turn (menus, or type it); `/sheet` — your private view; "
-        "`/map [turn]`; `/history [turn]`; `/roll 2d6+1 [private]`.\n"
+        "`/map [turn]`; `/chart`; `/history [turn]`; `/roll 2d6+1 [private]`.\n"
         "• GM: `/gm advance|rollback|deadline|seat|note|table|upload|act|settings`.\n"
         "More: `/help orders`, `/help gm`, `/help tables`, `/help dice`, `/help rulesets`, `/help terra-nova`."),
     "orders": (
@@ -103,6 +105,17 @@ class Play(commands.Cog):
         """The map as you may see it."""
         await defer(interaction)
         await send(interaction, await play.map_image(herald(interaction).services, who(interaction), turn, campaign))
+
+    @app_commands.command()
+    @app_commands.describe(what="which numbers (default: the campaign's score)", campaign=CAMPAIGN)
+    @app_commands.autocomplete(campaign=campaign_names)
+    async def chart(self, interaction: discord.Interaction,
+                    what: Literal["score", "treasury", "income"] | None = None,
+                    campaign: Text | None = None) -> None:
+        """Scores (or your treasury and income) turn by turn, as a line chart you may see."""
+        await defer(interaction)
+        await send(interaction, await charts.chart_image(herald(interaction).services, who(interaction), what,
+                                                         campaign))
 
     @app_commands.command()
     @app_commands.describe(turn="which turn (default: the last resolved one)", campaign=CAMPAIGN,

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
-
 from engine.core.errors import UploadError
 from engine.core.upload import load_toml
-from engine.render.canvas import INK, PAPER, font, png, seat_colour, text_centered
+from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
 
 MAX_REGIONS = 200
 
@@ -94,29 +93,128 @@ def _positions(regions: Sequence[Region]) -> dict[str, tuple[float, float]]:
             out[region.name] = (region.x, region.y)
     for i, region in enumerate(unplaced):
         angle = 2 * math.pi * i / max(1, len(unplaced)) - math.pi / 2
-        out[region.name] = (50 + 40 * math.cos(angle), 50 + 40 * math.sin(angle))
+        out[region.name] = (50 + 50 * math.cos(angle), 50 + 50 * math.sin(angle))
     return out
 
 
-def render_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str, size: int = 900) -> bytes:
-    """The region map: nodes coloured by owner, links as lines, a legend of seats."""
-    margin, legend_h = 60, 28 * ((len(seats) + 3) // 4) + 20
-    image = Image.new("RGB", (size, size + legend_h), PAPER)
-    draw = ImageDraw.Draw(image)
-    pos = {n: (margin + x / 100 * (size - 2 * margin), 50 + margin + y / 100 * (size - 2 * margin - 50))
-           for n, (x, y) in _positions(regions).items()}
-    text_centered(draw, (size / 2, 28), title, 26)
+def neighbours(regions: Sequence[Region]) -> dict[str, set[str]]:
+    """Each region's links, both ways (a link listed on one side joins both)."""
+    out: dict[str, set[str]] = {r.name: set() for r in regions}
     for region in regions:
         for link in region.links:
-            draw.line([pos[region.name], pos[link]], fill=(140, 130, 115), width=3)
-    radius = max(14, min(34, int(size / (2.5 * math.sqrt(len(regions) + 1)))))
-    for region in regions:
+            out[region.name].add(link)
+            out[link].add(region.name)
+    return out
+
+
+def in_sight(regions: Sequence[Region], seat: str) -> set[str]:
+    """Under fog: the seat's own regions and the regions linked to them."""
+    links = neighbours(regions)
+    own = {r.name for r in regions if r.owner == seat}
+    return own | {n for name in own for n in links[name]}
+
+
+WIDTH = 1100
+
+
+def render_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
+                   visible: set[str] | None = None, owners_shown: bool = True,
+                   orders: Sequence[str] = (), seat: str | None = None) -> bytes:
+    """The region map: nodes coloured and shaped by owner, links as lines, a legend of seats and unowned.
+
+    `visible`, when given, is every region the viewer may see (fog): the others are not drawn at all.
+    `orders` are `seat`'s own pending lines: a line naming two regions ("from A to B", "A -> B") becomes an
+    arrow, a line naming one a ring around it."""
+    return draw_regions(regions, seats, title=title, visible=visible, owners_shown=owners_shown, orders=orders,
+                        seat=seat).png()
+
+
+_TOWARDS = re.compile(r"\s(?:to|into|on|onto|against|towards?|->|→)\s", re.IGNORECASE)
+
+
+def mentioned(orders: Sequence[str], names: Sequence[str]) -> list[tuple[str, ...]]:
+    """Per order line, the regions it names in the order written: (from, to) for a movement, (at,) otherwise."""
+    patterns = [(name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)) for name in names]
+    out: list[tuple[str, ...]] = []
+    for line in orders:
+        found = sorted((m.start(), name) for name, pattern in patterns if (m := pattern.search(line)))
+        if len(found) >= 2 and _TOWARDS.search(line[found[0][0]:found[-1][0] + 1]):
+            out.append((found[0][1], found[-1][1]))
+        elif found:
+            out.append(tuple(name for _, name in found))
+    return out
+
+
+def draw_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
+                 visible: set[str] | None = None, owners_shown: bool = True,
+                 orders: Sequence[str] = (), seat: str | None = None) -> Canvas:
+    shown = [r for r in regions if visible is None or r.name in visible]
+    legend_rows = (len(seats) + 1 + 2) // 3
+    probe = Canvas(WIDTH, 10, PAPER)
+    row = probe.px(MIN_TEXT) * 1.6
+    top, margin = probe.px(MIN_TEXT * 2.2), probe.px(MIN_TEXT * 2.4)
+    map_h = int(WIDTH * 0.72)
+    height = int(top + map_h + legend_rows * row + row)
+    c = Canvas(WIDTH, height, PAPER)
+    c.text((WIDTH / 2, top / 2), title, MIN_TEXT * 1.4, bold=True)
+    raw = _positions(regions)
+    xs = [raw[r.name][0] for r in regions] or [0.0]
+    ys = [raw[r.name][1] for r in regions] or [0.0]
+    span_x, span_y = max(max(xs) - min(xs), 1e-6), max(max(ys) - min(ys), 1e-6)
+    radius = max(c.px(9), min(c.px(16), int(WIDTH / (3.2 * math.sqrt(len(regions) + 1)))))
+    x_room, y_room = WIDTH - 2 * margin, map_h - 2 * margin + radius
+    pos = {name: (margin + (x - min(xs)) / span_x * x_room if len(set(xs)) > 1 else WIDTH / 2,
+                  top + margin / 2 + (y - min(ys)) / span_y * y_room if len(set(ys)) > 1 else top + map_h / 2)
+           for name, (x, y) in raw.items()}
+    names = {r.name for r in shown}
+    for region in shown:
+        for link in region.links:
+            if link in names:
+                c.draw.line([pos[region.name], pos[link]], fill=(140, 130, 115), width=max(2, c.px(1.2)))
+    for region in shown:
         x, y = pos[region.name]
-        draw.ellipse([x - radius, y - radius, x + radius, y + radius],
-                     fill=seat_colour(seats, region.owner), outline=INK, width=2)
-        text_centered(draw, (x, y + radius + 12), region.name, 15, stroke=PAPER)
-    for i, seat in enumerate(seats):
-        lx, ly = 20 + (i % 4) * (size - 40) / 4, size + 10 + (i // 4) * 28
-        draw.rectangle([lx, ly, lx + 18, ly + 18], fill=seat_colour(seats, seat), outline=INK)
-        draw.text((lx + 26, ly + 9), seat, font=font(15), fill=INK, anchor="lm")
-    return png(image)
+        c.reserve_circle(x, y, radius + 2)
+    for region in shown:
+        x, y = pos[region.name]
+        owner = region.owner if owners_shown else None
+        c.badge(seats, owner, x, y, radius, letter=False)
+    drawn = mentioned(orders, [r.name for r in shown]) if orders and seat in seats else []
+    if drawn and seat is not None:
+        _planned(c, drawn, pos, seat_colour(seats, seat), radius)
+    for region in shown:
+        x, y = pos[region.name]
+        c.place((x - radius, y - radius, x + radius, y + radius), region.name, stroke=PAPER, gap=3)
+    if drawn:
+        c.text((WIDTH / 2, top + map_h - c.px(MIN_TEXT) * 0.6), f"{seat}'s pending orders shown", bold=True)
+    ly0 = top + map_h
+    entries: list[tuple[str | None, str]] = [(s, s) for s in seats] + [(None, "unowned")]
+    if not owners_shown:
+        entries = [(None, "owners hidden (fog)")]
+    for i, (seat, label) in enumerate(entries):
+        lx, ly = margin / 2 + (i % 3) * (WIDTH - margin) / 3, ly0 + (i // 3) * row + row / 2
+        c.badge(seats, seat, lx + row * 0.3, ly, row * 0.3, letter=False)
+        c.text((lx + row * 0.75, ly), label, anchor="lm")
+    return c
+
+
+def _planned(c: Canvas, lines: list[tuple[str, ...]], pos: Mapping[str, tuple[float, float]],
+             colour: tuple[int, int, int], radius: float) -> None:
+    width = max(3, c.px(2))
+    for names in lines:
+        if len(names) == 2 and names[0] != names[1]:
+            a, b = pos[names[0]], pos[names[1]]
+            length = math.dist(a, b) or 1.0
+            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+            start = (a[0] + ux * (radius + 4), a[1] + uy * (radius + 4))
+            tip = (b[0] - ux * (radius + 4), b[1] - uy * (radius + 4))
+            c.draw.line([start, tip], fill=INK, width=width + 4)
+            c.draw.line([start, tip], fill=colour, width=width)
+            head = c.px(7)
+            c.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+                            (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)],
+                           fill=colour, outline=INK, width=2)
+        else:
+            for name in names:
+                x, y = pos[name]
+                r = radius + c.px(4)
+                c.draw.ellipse([x - r, y - r, x + r, y + r], outline=colour, width=width)

@@ -15,7 +15,7 @@ from engine.core.phases import Phase, Window
 from engine.core.rng import Dice
 from engine.core.ruleset import Option, OptionValue, Ruleset, SeatRule, Setup, View
 from engine.core.visibility import Viewer, Visibility
-from engine.rulesets.freeform.regions import Region, parse_regions, render_regions
+from engine.rulesets.freeform.regions import Region, in_sight, parse_regions, render_regions
 
 MAX_ORDER_LINE = 500
 MAX_RESULT = 4000
@@ -37,6 +37,7 @@ class FreeformState:
     turn: int = 1
     title: str = "Campaign"
     reveal_orders: bool = True
+    fog: bool = False
     regions: list[Region] = field(default_factory=list)
     pending: list[Result] = field(default_factory=list)
     sheets: dict[str, str] = field(default_factory=dict)
@@ -48,6 +49,7 @@ class Freeform(Ruleset[FreeformState]):
     title = "Freeform"
     options = (
         Option("reveal_orders", True, "show every seat's orders in the turn summary once a turn resolves"),
+        Option("fog", False, "fog of war on the map: a seat sees only its own regions and their neighbours"),
         Option("max_seats", 20, "how many seats may join", minimum=1, maximum=50),
     )
     uploads = {"regions": "the campaign's regions for /map (TOML: [[region]] name, x, y, owner, links)"}
@@ -59,6 +61,7 @@ class Freeform(Ruleset[FreeformState]):
     def setup(self, ctx: Setup) -> FreeformState:
         regions = parse_regions(ctx.files["regions"], ctx.seats) if "regions" in ctx.files else []
         return FreeformState(seats=list(ctx.seats), reveal_orders=bool(ctx.options.get("reveal_orders", True)),
+                             fog=bool(ctx.options.get("fog", False)),
                              regions=regions, title=ctx.name or "Campaign")
 
     def check_upload(self, kind: str, text: str) -> str:
@@ -85,6 +88,8 @@ class Freeform(Ruleset[FreeformState]):
             sheet = state.sheets[viewer.seat]
         elif viewer.kind == "seat" and viewer.seat:
             sheet = f"**{viewer.seat}** — no sheet yet; the GM writes it."
+        elif state.fog and not viewer.is_gm:
+            sheet = "Fog of war: who holds what is not shown to spectators."
         else:
             sheet = "\n".join(f"**{s}**: {', '.join(held[s]) or 'no regions'}" for s in state.seats)
         actions: tuple[Action, ...] = ()
@@ -177,14 +182,25 @@ class Freeform(Ruleset[FreeformState]):
 
     # -- output -----------------------------------------------------------------------------
     def render(self, state: FreeformState, viewer: Viewer) -> bytes | None:
+        return self.render_orders(state, viewer, ())
+
+    def render_orders(self, state: FreeformState, viewer: Viewer, orders: Sequence[str]) -> bytes | None:
         if not state.regions:
             return None
-        return render_regions(state.regions, state.seats, title=f"{state.title}, turn {state.turn}")
+        title = f"{state.title}, turn {state.turn}"
+        seat = viewer.seat if viewer.kind == "seat" and viewer.seat in state.seats else None
+        if not state.fog or viewer.is_gm:
+            return render_regions(state.regions, state.seats, title=title, orders=orders, seat=seat)
+        if seat is not None:
+            return render_regions(state.regions, state.seats, title=f"{title} ({seat}'s view)",
+                                  visible=in_sight(state.regions, seat), orders=orders, seat=seat)
+        return render_regions(state.regions, state.seats, title=title, owners_shown=False)
 
     # -- persistence ----------------------------------------------------------------------------
     def dump(self, state: FreeformState) -> dict[str, Any]:
         return {
             "seats": state.seats, "turn": state.turn, "title": state.title, "reveal_orders": state.reveal_orders,
+            "fog": state.fog,
             "regions": [r.dump() for r in state.regions],
             "pending": [{"to": r.to, "text": r.text} for r in state.pending],
             "sheets": state.sheets,
@@ -193,7 +209,7 @@ class Freeform(Ruleset[FreeformState]):
     def load(self, data: dict[str, Any]) -> FreeformState:
         return FreeformState(
             seats=list(data["seats"]), turn=data["turn"], title=data.get("title", "Campaign"),
-            reveal_orders=data.get("reveal_orders", True),
+            reveal_orders=data.get("reveal_orders", True), fog=data.get("fog", False),
             regions=[Region.load(r) for r in data.get("regions", [])],
             pending=[Result(r["to"], r["text"]) for r in data.get("pending", [])],
             sheets=dict(data.get("sheets", {})),

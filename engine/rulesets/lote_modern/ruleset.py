@@ -195,6 +195,13 @@ class LotEModern(Ruleset[GameState]):
     def tables(self) -> Mapping[str, Table]:
         return dice_tables.tables()
 
+    def render(self, state: GameState, viewer: Viewer) -> bytes | None:
+        """The map from the GM's map file, as `viewer` may see it (LotE has no map until one is uploaded)."""
+        if not state.world.regions:
+            return None
+        from engine.rulesets.lote_modern.render import render_map  # Pillow only when a map is asked for
+        return render_map(state, viewer)
+
     # -- persistence -------------------------------------------------------------------------------------------
     def dump(self, state: GameState) -> dict[str, Any]:
         return state.dump()

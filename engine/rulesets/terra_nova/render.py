@@ -6,14 +6,15 @@ viewer gets the same picture; treasuries, gold, goods and the pools in Europe ar
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
-
 from engine.core.visibility import Viewer
-from engine.render.canvas import INK, PAPER, font, png, seat_colour, text_centered
+from engine.render.canvas import INK, MIN_TEXT, PAPER, Box, Canvas, Colour, contrast, seat_colour
 from engine.rulesets.terra_nova.end_of_turn import controller
-from engine.rulesets.terra_nova.geography import Place, geography
+from engine.rulesets.terra_nova.geography import CSB, EUROPE, INDIES_CSB, Place, geography
 from engine.rulesets.terra_nova.sequence import phase_of
 from engine.rulesets.terra_nova.state import Force, Holding, TNState
 
@@ -44,8 +45,10 @@ class Frame:
         return x, y
 
 
-NEW_WORLD = Frame(-128, -20, -60, 73, 10, 60, 920, 1090)
-INDIES = Frame(68, 134, -12, 28, 940, 520, 1390, 790)
+WIDTH, HEIGHT = 1100, 1180
+NEW_WORLD = Frame(-128, -20, -60, 73, 16, 70, 730, 1165)
+INDIES = Frame(68, 134, -12, 28, 752, 740, 1080, 960)
+SIDE = 748   # the right-hand column: Europe, the boxes, the Indies, the legend
 
 
 def _code(h: Holding | None, force: Force | None) -> str:
@@ -70,81 +73,219 @@ def _frame_of(place: Place) -> Frame:
     return INDIES if place.is_indies else NEW_WORLD
 
 
-def render_map(state: TNState, viewer: Viewer) -> bytes:
-    """The campaign map as PNG bytes: the same public picture for every viewer."""
+def render_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> bytes:
+    """The campaign map as PNG bytes: the same public picture for every viewer, plus, on a seat's own map,
+    that seat's pending orders."""
+    return draw_map(state, viewer, orders).png()
+
+
+_ROUTE = re.compile(r"\bfrom (?P<a>.+?) to (?P<b>.+?)(?= via | carrying | leaders |$)")
+_BUILD = re.compile(r"^(?:settle|town|plantation|mission|factory) (?P<at>.+?)(?= with | bribe |$)|"
+                    r"^buy .+? at (?P<buy>.+)$")
+_FIGHT = re.compile(r"^attack .+? in (?P<at>.+?)(?= city | tactic |$)")
+
+
+def planned(orders: Sequence[str], places: Collection[str]) -> list[tuple[str, str, str]]:
+    """What orders draw: ("move", from, to), ("build", at, ""), ("attack", at, "") for places on the map."""
+    out = []
+    for line in orders:
+        text = line.strip()
+        if (m := _ROUTE.search(text)) and m["a"].split("/")[0] in places and m["b"].split("/")[0] in places:
+            out.append(("move", m["a"].split("/")[0], m["b"].split("/")[0]))
+        elif (m := _BUILD.match(text)) and (at := (m["at"] or m["buy"] or "").split("/")[0]) in places:
+            out.append(("build", at, ""))
+        elif (m := _FIGHT.match(text)) and m["at"].split("/")[0] in places:
+            out.append(("attack", m["at"].split("/")[0], ""))
+    return out
+
+
+def _arrow(c: Canvas, a: tuple[float, float], b: tuple[float, float], colour: Colour, width: int) -> None:
+    """A line from a to b with a head at b, stopping short of b's circle."""
+    length = math.dist(a, b) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    stop = c.px(10)
+    tip = (b[0] - ux * stop, b[1] - uy * stop)
+    start = (a[0] + ux * stop, a[1] + uy * stop)
+    c.draw.line([start, tip], fill=INK, width=width + 4)
+    c.draw.line([start, tip], fill=colour, width=width)
+    head = c.px(7)
+    left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
+    right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
+    c.polygon([tip, left, right], fill=colour, outline=INK, width=2)
+
+
+def _orders(c: Canvas, state: TNState, viewer: Viewer, orders: Sequence[str],
+            pos: dict[str, tuple[float, float]]) -> None:
+    if viewer.kind != "seat" or viewer.seat not in state.seats or not orders:
+        return
+    colour = seat_colour(state.seats, viewer.seat)
+    width = max(3, c.px(2))
+    drawn = planned(orders, pos)
+    if not drawn:
+        return
+    for kind, a, b in drawn:
+        if kind == "move":
+            _arrow(c, pos[a], pos[b], colour, width)
+        else:
+            x, y = pos[a]
+            r = c.px(13)
+            c.draw.ellipse([x - r, y - r, x + r, y + r], outline=(200, 30, 30) if kind == "attack" else colour,
+                           width=width)
+    c.text((NEW_WORLD.x0 + 8, NEW_WORLD.y1 - c.px(MIN_TEXT)), f"{viewer.seat}'s pending orders shown",
+           fill=INK, bold=True, anchor="lm")
+
+
+def draw_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> Canvas:
     geo = geography()
     east = bool(state.options.get("east_indies"))
-    width, height = 1400, 1100
-    image = Image.new("RGB", (width, height), PAPER)
-    draw = ImageDraw.Draw(image)
+    c = Canvas(WIDTH, HEIGHT, PAPER)
+    draw = c.draw
     draw.rectangle([NEW_WORLD.x0, NEW_WORLD.y0, NEW_WORLD.x1, NEW_WORLD.y1], fill=SEA)
+    c.reserve((SIDE, 0, WIDTH, INDIES.y0 - 4))    # Europe, the box, and the legend's top
+    phase = phase_of(state)
+    title = f"Terra Nova · {state.year} (turn {state.turn}) · {phase.label}".replace("—", "-")
+    c.text((WIDTH / 2, c.px(MIN_TEXT * 0.8)), title, MIN_TEXT * 1.15, bold=True)
     if east:
-        draw.rectangle([INDIES.x0, INDIES.y0, INDIES.x1, INDIES.y1], fill=SEA, outline=INK)
-        draw.text((INDIES.x0 + 8, INDIES.y0 + 6), "The East Indies", font=font(18), fill=INK)
+        draw.rectangle([INDIES.x0 - 4, INDIES.y0 - 34, INDIES.x1 + 4, INDIES.y1 + 4], fill=SEA, outline=INK)
+        c.text(((INDIES.x0 + INDIES.x1) / 2, INDIES.y0 - 18), "The East Indies", bold=True)
     places = {p.name: p for p in geo.in_play(east)}
     pos = {name: _frame_of(p).xy(p.lon, p.lat) for name, p in places.items()}
+    row = c.px(MIN_TEXT) * 1.4
+    column = (SIDE + WIDTH) / 2
+    pos[EUROPE] = (column, 70)
+    pos[CSB] = (column, 70 + 40 + row * (_rows(state, EUROPE) + 0.5))
+    if INDIES_CSB in pos:
+        pos[INDIES_CSB] = (column, INDIES.y1 + 30)
+    close_up = _close_up(c, state, places)
+    boxes = _world(c, state, places, pos)
+    _legend(c, state.seats, state, SIDE + 8, boxes[CSB][3] + row * 0.8)
+    _orders(c, state, viewer, orders, pos)
+    close_up()
+    return c
+
+
+def _world(c: Canvas, state: TNState, places: dict[str, Place], pos: dict[str, tuple[float, float]]) -> dict[str, Box]:
+    """Borders, lanes, places, chips and names; the boxes (Europe, Command of the Seas) where `pos` has them."""
+    geo = geography()
+    draw = c.draw
+    seats = state.seats
+    row = c.px(MIN_TEXT) * 1.4
+    line = max(2, c.px(1))
     for a, links in geo.borders.items():
         for b in links:
-            if a < b:
-                draw.line([pos[a], pos[b]], fill=BORDER, width=2)
+            if a < b and a in pos and b in pos:
+                draw.line([pos[a], pos[b]], fill=BORDER, width=line)
     for a, lanes in geo.lanes.items():
         for b in lanes:
             na, nb = a.split("/")[0], b.split("/")[0]
-            if na < nb and na in pos and nb in pos and places[na].kind != "box" and places[nb].kind != "box":
-                draw.line([pos[na], pos[nb]], fill=LANE, width=2)
-    seats = state.seats
+            if na < nb and na in pos and nb in pos and places[na].kind != "box" and places[nb].kind != "box" \
+                    and EUROPE not in (na, nb):
+                draw.line([pos[na], pos[nb]], fill=LANE, width=line)
+    boxes: dict[str, Box] = {}
     for name, place in places.items():
         x, y = pos[name]
-        if place.kind == "europe":
-            draw.rounded_rectangle([x - 52, y - 24, x + 52, y + 24], 8, fill=LAND, outline=INK, width=2)
-            text_centered(draw, (x, y), "EUROPE", 17)
+        if not c.sees((x, y)):
+            continue
+        if place.kind in ("europe", "box"):
+            box: Box = (SIDE + 4, y - 20, WIDTH - 8, y + 20 + _rows(state, name) * row)
+            if place.kind == "europe":
+                draw.rounded_rectangle(box, 8, fill=LAND, outline=INK, width=2)
+            else:
+                draw.rectangle(box, fill=(196, 216, 232), outline=INK, width=2)
+            c.text((x, y), {EUROPE: "Europe", CSB: "Command of the Seas"}.get(name, "Indies Command of the Seas"),
+                   fill=INK, bold=True)
+            boxes[name] = box
+            c.reserve(box)
             continue
         area = state.areas.get(name)
         owner = controller(state, name) if area else None
-        r = RADIUS if place.kind in ("land", "indies") else RADIUS - 6
+        r = c.px(9) if place.kind in ("land", "indies") else c.px(6)
         fill = seat_colour(seats, owner) if owner else (LAND if place.kind in ("land", "indies") else SEA)
-        if place.kind == "box":
-            draw.rectangle([x - 20, y - 14, x + 20, y + 14], fill=SEA, outline=INK, width=2)
-            text_centered(draw, (x, y), "CSB", 13)
+        if owner:
+            c.badge(seats, owner, x, y, r, letter=False)
         else:
             draw.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=INK, width=2)
-        if area and place.kind == "land":
-            text_centered(draw, (x, y), str(area.natives) + ("T" if place.treasure else ""), 15)
+        if area and place.kind in ("land", "indies") and not area.commodity:
+            c.text((x, y), str(area.natives) + ("T" if place.treasure else ""), fill=contrast(fill), bold=True,
+                   keep_in=False)
         elif area and area.commodity:
-            text_centered(draw, (x, y), area.commodity[:2], 13)
-        text_centered(draw, (x, y + r + 10), name, 13, stroke=PAPER)
+            c.text((x, y), area.commodity[:2], fill=contrast(fill), bold=True, keep_in=False)
+        c.reserve_circle(x, y, r + 1)
         if area and area.blight:
-            draw.ellipse([x + r - 6, y - r - 6, x + r + 6, y - r + 6], fill=BLIGHT)
-            text_centered(draw, (x + r, y - r), str(area.blight), 10, fill=PAPER)
+            dot = c.px(5)
+            draw.ellipse([x + r - dot, y - r - dot, x + r + dot, y - r + dot], fill=BLIGHT, outline=INK)
+            c.text((x + r, y - r), str(area.blight), fill=PAPER, bold=True, keep_in=False)
+    for name in places:       # chips: each power's holdings and forces, in the box or beside
+        if name == EUROPE:    # what waits in Europe is each power's own business (never drawn)
+            continue
+        area = state.areas.get(name)
+        x, y = pos[name]
+        if not c.sees((x, y)):
+            continue
         chips = []
         for seat in seats:
-            holding = area.holdings.get(seat) if area else None
-            force = state.peek(name, seat)
-            code = _code(holding, force)
+            code = _code(area.holdings.get(seat) if area else None, state.peek(name, seat))
             if code:
-                chips.append((seat, code))
-        for i, (seat, code) in enumerate(chips):          # beside the circle, stacked
-            cy = y + (i - (len(chips) - 1) / 2) * 17
-            w = draw.textlength(code, font=font(12)) + 8
-            left = x + (22 if place.kind == "box" else r + 3)
-            draw.rounded_rectangle([left, cy - 8, left + w, cy + 8], 4, fill=seat_colour(seats, seat), outline=INK)
-            text_centered(draw, (left + w / 2, cy), code, 12)
-    phase = phase_of(state)
-    title = f"Terra Nova · {state.year} (turn {state.turn}) · {phase.label}".replace("—", "-")
-    text_centered(draw, (width / 2, 28), title, 22)
-    _legend(draw, seats, state, 940, 820 if east else 520)
-    return png(image)
+                chips.append((seat, f"{seat[:2]} {code}"))
+        if name in boxes:
+            for i, (seat, code) in enumerate(chips):
+                h = c.px(MIN_TEXT) * 1.3
+                top = boxes[name][1] + 40 + i * c.px(MIN_TEXT) * 1.4
+                w = c.measure(code, bold=True)[0] + h * 0.5
+                chip = (x - w / 2, top, x + w / 2, top + h)
+                draw.rounded_rectangle(chip, radius=h / 4, fill=seat_colour(seats, seat), outline=INK, width=2)
+                c.text((x, top + h / 2), code, fill=contrast(seat_colour(seats, seat)), bold=True)
+            continue
+        r = c.px(9)
+        around = boxes.get(name, (x - r, y - r, x + r, y + r))
+        for seat, code in chips:
+            c.chip(around, code, seat_colour(seats, seat))
+    for name, place in places.items():
+        if place.kind in ("europe", "box"):
+            continue
+        x, y = pos[name]
+        if not c.sees((x, y)):
+            continue
+        r = c.px(9) if place.kind in ("land", "indies") else c.px(6)
+        c.place((x - r, y - r, x + r, y + r), name, stroke=PAPER, fill=INK if place.kind != "sea" else (40, 80, 120))
+    return boxes
 
 
-def _legend(draw: ImageDraw.ImageDraw, seats: list[str], state: TNState, x: float, y: float) -> None:
-    draw.text((x, y), "Powers", font=font(17), fill=INK)
+CARIBBEAN = Frame(-85.9, -58.1, 9.05, 25.95, 0, 0, 330, 250)   # 1.8 times the New World's scale
+
+
+def _close_up(c: Canvas, state: TNState, places: dict[str, Place]) -> Callable[[], None]:
+    """The Caribbean at 1.8 times the scale, in the empty Pacific: its islands crowd the whole map."""
+    w, h = int(CARIBBEAN.x1), int(CARIBBEAN.y1)
+    at = (int(NEW_WORLD.x0) + 4, int(NEW_WORLD.y1) - h - 4)
+    c.reserve((at[0] - 2, at[1] - 2, at[0] + w + 2, at[1] + h + 2))
+    near = Canvas(w, h, SEA, shown_width=c.width)
+    nearby = {name: p for name, p in places.items() if not p.is_indies and p.kind not in ("europe", "box")}
+    _world(near, state, nearby, {name: CARIBBEAN.xy(p.lon, p.lat) for name, p in nearby.items()})
+    band = near.px(MIN_TEXT) * 1.5
+    near.draw.rectangle([0, h - band, w, h], fill=(196, 216, 232))
+    near.labels = [lab for lab in near.labels if lab.box[3] <= h - band]   # the caption's band covers these
+    near.text((8, h - band / 2), "close-up: the Caribbean", bold=True, anchor="lm")
+    return lambda: c.inset(near, at, INK)
+
+
+def _rows(state: TNState, place: str) -> int:
+    """Lines a box needs: one per power with something in it, at least one; Europe's stay private."""
+    if place == EUROPE:
+        return 0
+    return max(1, sum(1 for seat in state.seats if state.peek(place, seat)))
+
+
+def _legend(c: Canvas, seats: list[str], state: TNState, x: float, y: float) -> None:
+    row = c.px(MIN_TEXT) * 1.35
+    c.text((x, y), "Powers", bold=True, anchor="lm")
     for i, seat in enumerate(seats):
-        ly = y + 26 + i * 24
-        draw.rectangle([x, ly, x + 18, ly + 18], fill=seat_colour(seats, seat), outline=INK)
-        draw.text((x + 26, ly + 9), f"{seat}: {state.powers[seat].vp} VP", font=font(15), fill=INK, anchor="lm")
-    ky = y + 36 + len(seats) * 24
-    notes = ["Circle: native level (T: treasure cities),", "  filled in the colour of the power in control",
-             "Chips: S settlement, T town, P plantation, M mission,", "  F fort, X factory, m men, s ships",
-             "Brown dot: blight markers", "Lines: borders (brown), sea lanes (blue)"]
-    for i, line in enumerate(notes):
-        draw.text((x, ky + i * 19), line, font=font(12), fill=INK)
+        ly = y + row * (i + 1)
+        c.badge(seats, seat, x + row * 0.35, ly, row * 0.35, letter=False)
+        c.text((x + row, ly), f"{seat}: {state.powers[seat].vp} VP", anchor="lm")
+    notes = ["circle: native level", "  (T: treasure city), filled", "  by the power in control",
+             "chips: S settlement, T town,", "  P plantation, M mission,", "  F fort, X factory, m men,",
+             "  s ships; brown dot: blight"]
+    ky = y + row * (len(seats) + 1.3)
+    for i, text in enumerate(notes):
+        c.text((x, ky + i * row * 0.85), text, anchor="lm")

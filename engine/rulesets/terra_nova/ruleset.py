@@ -155,6 +155,9 @@ class TerraNova(Ruleset[TNState]):
     def render(self, state: TNState, viewer: Viewer) -> bytes | None:
         return render.render_map(state, viewer)
 
+    def render_orders(self, state: TNState, viewer: Viewer, orders: Sequence[str]) -> bytes | None:
+        return render.render_map(state, viewer, orders)
+
     def dump(self, state: TNState) -> dict[str, Any]:
         out: dict[str, Any] = to_data(state)
         return out

@@ -1,0 +1,214 @@
+"""The campaign map drawn from the GM's map file: regions by holder, cities, sea zones, routes, armies and fleets.
+
+The map file carries no coordinates, so places are laid out by a small seeded force layout over the land
+borders, coasts and sea links (the same map always lands the same way). Holders of regions and cities are
+public; a nation sees its own armies, fleets and trade routes; the GM sees every nation's.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from engine.core.visibility import Viewer
+from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
+from engine.rulesets.lote_modern.state import GameState
+from engine.rulesets.lote_modern.world import CampaignMap
+
+WIDTH, HEIGHT = 1100, 1050
+SEA = (206, 224, 238)
+SEA_EDGE = (110, 150, 190)
+BORDER = (170, 150, 120)
+ROUTE_DASH = 14
+
+Point = tuple[float, float]
+
+
+def _graph(world: CampaignMap) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
+    names = tuple(sorted(world.regions)) + tuple(sorted(world.zones))
+    index = {n: i for i, n in enumerate(names)}
+    edges: set[tuple[int, int]] = set()
+    for region in world.regions.values():
+        for other in (*region.neighbours, *region.coasts):
+            a, b = index[region.name], index[other]
+            edges.add((min(a, b), max(a, b)))
+    for link in world.links:
+        a, b = index[link.a], index[link.b]
+        edges.add((min(a, b), max(a, b)))
+    return names, tuple(sorted(edges))
+
+
+LAYOUT_MOST = 250   # places; a bigger map is set out on a grid in the order of a walk along its borders
+
+
+def _grid_layout(n: int, edges: tuple[tuple[int, int], ...]) -> tuple[Point, ...]:
+    """Places in breadth-first order along borders and sea links, row by row: neighbours mostly stay near."""
+    links: dict[int, list[int]] = {i: [] for i in range(n)}
+    for a, b in edges:
+        links[a].append(b)
+        links[b].append(a)
+    order: list[int] = []
+    seen: set[int] = set()
+    for start in range(n):
+        if start in seen:
+            continue
+        queue = [start]
+        seen.add(start)
+        while queue:
+            i = queue.pop(0)
+            order.append(i)
+            for j in sorted(links[i]):
+                if j not in seen:
+                    seen.add(j)
+                    queue.append(j)
+    columns = max(1, math.ceil(math.sqrt(n)))
+    rows = max(1, math.ceil(n / columns))
+    spot = {i: ((k % columns) / max(columns - 1, 1), (k // columns) / max(rows - 1, 1)) for k, i in enumerate(order)}
+    return tuple(spot[i] for i in range(n))
+
+
+@functools.lru_cache(maxsize=16)
+def layout(names: tuple[str, ...], edges: tuple[tuple[int, int], ...]) -> tuple[Point, ...]:
+    """Fruchterman-Reingold in the unit square from a fixed start: the same map always gets the same picture."""
+    n = len(names)
+    if n > LAYOUT_MOST:
+        return _grid_layout(n, edges)
+    rounds = max(20, min(160, 1_500_000 // max(n * n, 1)))   # bounded work: a big map is laid out in ~1 s
+    pos = [[0.5 + 0.45 * math.cos(2 * math.pi * i / n + i * 0.37), 0.5 + 0.45 * math.sin(2 * math.pi * i / n)]
+           for i in range(n)]
+    k = math.sqrt(1.0 / max(n, 1)) * 1.2
+    heat = 0.1
+    for _ in range(rounds):
+        disp = [[0.0, 0.0] for _ in range(n)]
+        for i in range(n):
+            xi, yi = pos[i]
+            for j in range(i + 1, n):
+                dx, dy = xi - pos[j][0], yi - pos[j][1]
+                d2 = dx * dx + dy * dy + 1e-9
+                f = k * k / d2
+                disp[i][0] += dx * f
+                disp[i][1] += dy * f
+                disp[j][0] -= dx * f
+                disp[j][1] -= dy * f
+        for a, b in edges:
+            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+            d = math.sqrt(dx * dx + dy * dy) + 1e-9
+            f = d / k
+            disp[a][0] -= dx * f
+            disp[a][1] -= dy * f
+            disp[b][0] += dx * f
+            disp[b][1] += dy * f
+        for i in range(n):
+            dx, dy = disp[i]
+            d = math.sqrt(dx * dx + dy * dy) + 1e-9
+            step = min(d, heat)
+            pos[i][0] += dx / d * step
+            pos[i][1] += dy / d * step
+        heat *= 0.975
+    xs, ys = [p[0] for p in pos], [p[1] for p in pos]
+    sx, sy = max(max(xs) - min(xs), 1e-6), max(max(ys) - min(ys), 1e-6)
+    # half the layout, half its rank order: clusters spread over the canvas, neighbours stay near
+    rank_x = {i: r / max(n - 1, 1) for r, i in enumerate(sorted(range(n), key=lambda i: xs[i]))}
+    rank_y = {i: r / max(n - 1, 1) for r, i in enumerate(sorted(range(n), key=lambda i: ys[i]))}
+    return tuple((0.5 * (xs[i] - min(xs)) / sx + 0.5 * rank_x[i], 0.5 * (ys[i] - min(ys)) / sy + 0.5 * rank_y[i])
+                 for i in range(n))
+
+
+def seen_nations(state: GameState, viewer: Viewer) -> list[str]:
+    """Nations whose armies, fleets and routes this viewer may see."""
+    if viewer.is_gm:
+        return list(state.nations)
+    if viewer.kind == "seat" and viewer.seat is not None:
+        nation = state.find_nation(viewer.seat)
+        if nation is not None:
+            return [key for key, n in state.nations.items() if n is nation]
+    return []
+
+
+def render_map(state: GameState, viewer: Viewer) -> bytes:
+    return draw_map(state, viewer).png()
+
+
+def draw_map(state: GameState, viewer: Viewer) -> Canvas:
+    world = state.world
+    nations = list(state.nations)
+    c = Canvas(WIDTH, HEIGHT, PAPER)
+    draw = c.draw
+    title = world.title or state.title
+    c.text((WIDTH / 2, c.px(MIN_TEXT * 0.9)), f"{title} · turn {state.turn}", MIN_TEXT * 1.2, bold=True)
+    names, edges = _graph(world)
+    unit = layout(names, edges)
+    legend_w = 250
+    top, margin = c.px(MIN_TEXT * 2.2), c.px(MIN_TEXT * 2.5)
+    pos = {name: (margin + x * (WIDTH - legend_w - 2 * margin), top + margin / 2 + y * (HEIGHT - top - 1.5 * margin))
+           for name, (x, y) in zip(names, unit, strict=True)}
+    c.reserve((WIDTH - legend_w, top, WIDTH, HEIGHT))   # the legend's column
+    holder = {h.region: key for key, n in state.nations.items() for h in n.regions}
+    city_holder = {h.city: key for key, n in state.nations.items() for h in n.cities}
+    width = max(2, c.px(1))
+    for a, b in edges:
+        na, nb = names[a], names[b]
+        sea = na in world.zones or nb in world.zones
+        draw.line([pos[na], pos[nb]], fill=SEA_EDGE if sea else BORDER, width=width)
+    r = c.px(10)
+    for zone in world.zones:
+        x, y = pos[zone]
+        draw.ellipse([x - r, y - r * 0.7, x + r, y + r * 0.7], fill=SEA, outline=SEA_EDGE, width=width)
+        c.reserve_circle(x, y, r)
+    for name in world.regions:
+        x, y = pos[name]
+        c.badge(nations, holder.get(name), x, y, r, letter=False)
+        c.reserve_circle(x, y, r + 1)
+    for city in world.cities.values():   # a city: a small square on its region's mark, in its holder's colour
+        x, y = pos[city.region]
+        q = r * 0.45
+        draw.rectangle([x - q, y - q, x + q, y + q], fill=seat_colour(nations, city_holder.get(city.name)),
+                       outline=(255, 255, 255) if city.port else INK, width=2)
+    _legend(c, state, nations, WIDTH - legend_w + 10, top + 10)
+    seen = seen_nations(state, viewer)
+    for key in seen:     # trade routes: dashed lines from base port to target port
+        colour = seat_colour(nations, key)
+        for route in state.nations[key].routes:
+            base = world.cities.get(route.base_port)
+            target = world.cities.get(route.target_port)
+            if base is None or target is None:
+                continue
+            _dashed(c, pos[base.region], pos[target.region], colour, width * 2)
+    for key in seen:     # armies and fleets: a chip each, at the region, city's region or sea zone
+        for army in state.nations[key].armies:
+            place = world.cities[army.location].region if army.location in world.cities else army.location
+            if place not in pos:
+                continue
+            x, y = pos[place]
+            strength = sum(army.units.values())
+            c.chip((x - r, y - r, x + r, y + r), f"{key[:2]} {army.name} {strength}", seat_colour(nations, key))
+    for name in names:
+        x, y = pos[name]
+        label = name
+        held = next((ci.name for ci in world.cities.values() if ci.region == name), None)
+        if held is not None and held != name:
+            label = f"{name} ({held})"
+        c.place((x - r, y - r, x + r, y + r), label, stroke=PAPER, fill=(40, 80, 130) if name in world.zones else INK)
+    return c
+
+
+def _dashed(c: Canvas, a: Point, b: Point, colour: tuple[int, int, int], width: int) -> None:
+    length = math.dist(a, b)
+    steps = max(1, int(length // ROUTE_DASH))
+    for i in range(0, steps, 2):
+        t0, t1 = i / steps, min(1.0, (i + 1) / steps)
+        c.draw.line([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                     (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)], fill=colour, width=width)
+
+
+def _legend(c: Canvas, state: GameState, nations: list[str], x: float, y: float) -> None:
+    row = c.px(MIN_TEXT) * 1.4
+    c.text((x, y), "Nations", bold=True, anchor="lm")
+    for i, key in enumerate([*nations, None]):
+        ly = y + row * (i + 1)
+        c.badge(nations, key, x + row * 0.35, ly, row * 0.35, letter=False)
+        c.text((x + row, ly), key or "unheld", anchor="lm")
+    notes = ["square: city", "oval: sea zone", "dashes: route", "chips: forces"]
+    ny = y + row * (len(nations) + 2.2)
+    for i, text in enumerate(notes):
+        c.text((x, ny + i * row * 0.85), text, anchor="lm")

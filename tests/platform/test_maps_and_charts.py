@@ -1,0 +1,85 @@
+"""/map for Lords of the Earth once the GM uploads the map file, and /chart for each viewer, through the console."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from bot.console.runner import Console
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+LOTE = f"""
+gm @gm
+@gm #forum /campaign create name:Narrow ruleset:lote-modern
+@gm /gm upload kind:map file:@{EXAMPLES}/lote-modern/map.toml
+@gm /gm upload kind:sheets file:@{EXAMPLES}/lote-modern/sheets.toml
+@alice /campaign join seat:England
+@bob /campaign join seat:France
+@carl /campaign join seat:Spain
+@dora /campaign join seat:Hansa
+@gm /campaign start
+"""
+
+
+async def said(con: Console, line: str) -> str:
+    return "\n".join(await con.run_line(line))
+
+
+def saved_png(out: str) -> Image.Image:
+    return Image.open(io.BytesIO(Path(out.split("[file: ")[-1].split("]")[0]).read_bytes()))
+
+
+async def test_lords_of_the_earth_has_a_map_once_uploaded_and_charts_each_nations_treasury(lite: Console,
+                                                                                           tmp_path: Path) -> None:
+    await lite.run_script(LOTE)
+    lite.out_dir = tmp_path
+    out = await said(lite, "@alice /map")
+    assert "narrow-map.png" in out and "has no map" not in out
+    assert saved_png(out).width == 1100
+    out = await said(lite, "@alice /chart")
+    assert "narrow-treasury.png" in out
+    assert "narrow-income.png" in await said(lite, "@alice /chart what:income")
+    assert "no chart you may see" in await said(lite, "@eve /chart")      # a spectator sees no treasury
+    assert "no `score` chart here" in await said(lite, "@alice /chart what:score")
+    assert "narrow-treasury.png" in await said(lite, "@gm /chart")
+
+
+async def test_a_freeform_chart_of_regions_held(console: Console, tmp_path: Path) -> None:
+    lite = console   # both databases: the chart reads each turn's snapshot with a grouped query
+    await lite.run_script("""
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@vercingetorix /campaign join seat:Arverni
+@ambiorix /campaign join seat:Eburones
+@gaius /campaign start
+""")
+    assert "no chart you may see" in await said(lite, "@ambiorix /chart")   # no regions yet
+    (tmp_path / "regions.toml").write_text('[[region]]\nname = "Alesia"\nowner = "Arverni"\n')
+    await lite.run_line("@gaius /gm upload kind:regions file:@regions.toml")
+    out = await said(lite, "@gaius /gm advance")
+    assert "gaul-chart-turn2.png" in out     # the thread gets the chart with the new turn
+    out = await said(lite, "@ambiorix /chart")
+    assert "gaul-score.png" in out
+
+
+async def test_a_seats_map_shows_its_own_pending_orders_and_no_one_elses(lite: Console, tmp_path: Path) -> None:
+    await lite.run_script("""
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@vercingetorix /campaign join seat:Arverni
+@ambiorix /campaign join seat:Eburones
+@gaius /campaign start
+""")
+    (tmp_path / "regions.toml").write_text('[[region]]\nname = "Alesia"\nowner = "Arverni"\nlinks = ["Gergovia"]\n'
+                                           '[[region]]\nname = "Gergovia"\nx = 80\ny = 80\n')
+    await lite.run_line("@gaius /gm upload kind:regions file:@regions.toml")
+    lite.out_dir = tmp_path
+    before = saved_png(await said(lite, "@vercingetorix /map"))
+    await lite.run_line('@vercingetorix /orders submit text:"march from Alesia to Gergovia"')
+    drawn = saved_png(await said(lite, "@vercingetorix /map"))
+    assert drawn.tobytes() != before.tobytes()
+    assert saved_png(await said(lite, "@ambiorix /map")).tobytes() == before.tobytes()   # not on another seat's
+    assert saved_png(await said(lite, "@gaius /map")).tobytes() == before.tobytes()      # nor the GM's
