@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
+from bot.logs import bind
 from bot.service import record, steps
 from bot.service.context import Caller, Services
 from bot.service.errors import Conflict, NotAllowed
@@ -87,6 +88,7 @@ async def campaign_tx(services: Services, caller: Caller, name: str | None = Non
         async with services.db.write() if write else services.db.read() as session:
             campaign, seat = await find_with_seat(session, caller, name, for_update=lock,
                                                   include_ended=include_ended)
+            bind(campaign_id=campaign.id)  # every later line of this command names its campaign
             yield CampaignTx(services, caller, session, campaign, seat)
     except StaleDataError:
         raise Conflict("the campaign was changed by someone else at the same moment, so nothing of this was "
