@@ -59,6 +59,7 @@ class Health:
         return web.Response(text=json.dumps(report), status=200 if ok else 503, content_type="application/json")
 
     async def metrics(self, _: web.Request) -> web.Response:
+        sample_shards(self.shards())  # cheap, and fresh at every scrape
         body = generate_latest(metrics.REGISTRY)
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import socket
 from collections import Counter
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from tests.conftest import PG_URL
@@ -42,6 +44,12 @@ async def pg_url() -> AsyncIterator[str]:
     await admin.close()
 
 
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 def in_guild(server: FakeDiscordServer, guild: int, needle: str) -> list[str]:
     """The text of every post in the guild's channels and threads containing `needle`."""
     return [m["content"] for c in server.channels.values() if c.guild_id == guild
@@ -67,11 +75,13 @@ async def test_three_processes_share_the_shards_and_finish_a_killed_ones_work(pg
     server = FakeDiscordServer(guild_ids=GUILDS, shard_count=SHARDS, max_concurrency=1, identify_window=5.0)
     await server.start()
     heralds = []
+    port = free_port()
     for shard in range(SHARDS):
         (tmp_path / f"p{shard}").mkdir()
+        ops = {"HERALD_METRICS_PORT": str(port)} if shard == 0 else {}
         heralds.append(Herald(server, tmp_path / f"p{shard}", database_url=pg_url, shards=(shard,),
                               HERALD_OUTBOX_LEASE="2", HERALD_POLL="1", HERALD_LOG_FORMAT="json",
-                              HERALD_SYNC_COMMANDS="true"))
+                              HERALD_SYNC_COMMANDS="true", **ops))
     owner = {g: heralds[shard_of(g, SHARDS)] for g in GUILDS}
     asked: dict[str, int] = {}  # interaction id -> guild
     try:
@@ -86,6 +96,16 @@ async def test_three_processes_share_the_shards_and_finish_a_killed_ones_work(pg
                 assert (await owner[g].answer(iid)).strip()
                 await owner[g].settled(iid)
             await posted(server, g, "Turn 1 — orders**: orders are open")
+
+        # the operator's view of process 0: healthy, serving shard 0, its commands counted
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}/healthz") as response:
+                assert response.status == 200, await response.text()
+                assert (await response.json())["shards"] == [0]
+            async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
+                scraped = await response.text()
+        assert 'herald_commands_total{command="campaign create",outcome="ok"} 2.0' in scraped
+        assert 'herald_shard_latency_seconds{shard="0"}' in scraped
 
         victim = heralds[1]
         doomed, timed = [g for g in GUILDS if owner[g] is victim]
