@@ -12,6 +12,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 SINGLE_READ = "herald_single_read"  # execution option: a connection that only runs one SELECT at a time
+IDLE_IN_TRANSACTION = "60s"  # PostgreSQL ends a transaction left idle this long (its client is gone)
 SQLITE_PRAGMAS = ("journal_mode=WAL", "busy_timeout=15000", "synchronous=NORMAL", "foreign_keys=ON")
 
 
@@ -49,7 +50,12 @@ class Database:
             self.writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
             self.reader = _sqlite_engine(url, "BEGIN")
         else:
-            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=connect_args or {},
+            args = dict(connect_args or {})
+            # a process whose machine vanishes mid-transaction leaves its backend "idle in transaction", holding
+            # row locks other processes wait on; Herald never waits on anything but the database inside one
+            args["server_settings"] = {"idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION,
+                                       **args.get("server_settings", {})}
+            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=args,
                                               hide_parameters=True)  # seeds and private text are parameters
             self.reader = self.writer
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)

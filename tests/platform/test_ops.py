@@ -178,3 +178,19 @@ async def test_identify_is_paced_across_processes(tmp_path: object) -> None:
         from tests.conftest import drop_schema
         assert schema
         await drop_schema(schema)
+
+
+@pytest.mark.postgres
+async def test_a_transaction_left_idle_by_a_vanished_process_is_ended(tmp_path: object) -> None:
+    """A machine that dies mid-transaction must not hold its campaign's row locks for hours (TCP keepalive):
+    PostgreSQL ends a transaction left idle for a minute."""
+    database, schema = await make_db("postgres", tmp_path)
+    try:
+        async with database.read_rows() as conn:
+            assert (await conn.exec_driver_sql("SHOW idle_in_transaction_session_timeout")).scalar() == "1min"
+            assert "t_" in str((await conn.exec_driver_sql("SHOW search_path")).scalar())  # the caller's kept
+    finally:
+        await database.dispose()
+        from tests.conftest import drop_schema
+        assert schema
+        await drop_schema(schema)
