@@ -4,7 +4,7 @@ SQLite has one writer by design: a second process on the same file is refused at
 message (an exclusive lock on `<db>.lock`, held for the process's life and freed by the kernel when it
 dies). On PostgreSQL many processes share the database; Discord lets a bot start at most
 `max_concurrency` sessions per 5 seconds, one per bucket `shard_id % max_concurrency`, so each IDENTIFY
-takes its bucket's advisory lock and holds it 5 seconds after sending."""
+takes its bucket's advisory lock and holds it 6 seconds (5, and a margin) after sending."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.store.db import Database
 
 log = logging.getLogger(__name__)
-IDENTIFY_WINDOW = 5.0  # seconds: Discord's identify rate limit, per bucket
+# seconds a bucket stays taken after its IDENTIFY may go: Discord's 5 s, plus a margin for the time between the
+# hook returning and Discord receiving the frame (a busy process may send its IDENTIFY late, the next one early)
+IDENTIFY_WINDOW = 6.0
 NAMESPACE = 0x48455241  # "HERA": the first key of every Herald advisory lock (a shared database may hold others)
 MIGRATION_LOCK = 0x4D494752  # "MIGR": the second key of the upgrade lock; an identify bucket is a small number
 
