@@ -30,7 +30,19 @@ def _refuse_newer_database(run: Callable[[], int | None]) -> int | None:
 def _logging(settings: Settings) -> None:
     from bot.logs import configure
 
-    configure(settings.log_level, token=settings.discord_token.get_secret_value() if settings.discord_token else None)
+    configure(settings.log_level, token=settings.discord_token.get_secret_value() if settings.discord_token else None,
+              fmt=settings.log_format)
+
+
+def _refuse_shared_sqlite(run: Callable[[], int | None]) -> int | None:
+    """Run; a second Herald on one SQLite file ends with its one sentence and exit code 3, no traceback."""
+    from bot.ops.locks import DatabaseInUse
+
+    try:
+        return run()
+    except DatabaseInUse as exc:
+        click.echo(f"✘ {exc}", err=True)
+        sys.exit(3)
 
 
 @click.group()
@@ -46,16 +58,20 @@ def run() -> None:
     if settings.discord_token is None:
         click.echo("DISCORD_TOKEN is not set: opening the local console on "
                    f"{settings.url} (type /help, or `quit`).")
-        sys.exit(_refuse_newer_database(lambda: asyncio.run(_console(settings, None, None, None, None))))
+        sys.exit(_refuse_shared_sqlite(lambda: _refuse_newer_database(
+            lambda: asyncio.run(_console(settings, None, None, None, None)))))
     with contextlib.suppress(KeyboardInterrupt):
-        _refuse_newer_database(lambda: asyncio.run(_bot(settings)))
+        _refuse_shared_sqlite(lambda: _refuse_newer_database(lambda: asyncio.run(_bot(settings))))
 
 
 async def _bot(settings: Settings) -> None:
     import discord
     import yarl
 
-    from bot.discord.client import HeraldBot
+    from bot.discord.client import ShardedHeraldBot
+    from bot.logs import bind
+    from bot.ops import health
+    from bot.ops.locks import IdentifyGate, migrating, single_writer
     from bot.service.context import Services
     from bot.store import migrate
     from bot.store.db import Database
@@ -65,16 +81,40 @@ async def _bot(settings: Settings) -> None:
     if settings.discord_gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway)
     db = Database(settings.url)
+    ops: health.OpsServer | None = None
     try:
-        await migrate.upgrade(db)
-        services = Services(db=db)
-        token = settings.discord_token.get_secret_value() if settings.discord_token else ""
-        async with HeraldBot(services, gm_role=settings.gm_role, sync_commands=settings.sync_commands) as bot:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGINT):  # docker stop, Ctrl-C: close the gateway cleanly
-                loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))
-            await bot.start(token)
+        with single_writer(db):
+            async with migrating(db):
+                await migrate.upgrade(db)
+            services = Services(db=db)
+            token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+            shards = settings.shards
+            bind(shards=",".join(map(str, shards)) if shards is not None else None)
+            # with several processes, the one owning shard 0 registers the slash commands, once
+            sync = settings.sync_commands and (shards is None or 0 in shards)
+            async with ShardedHeraldBot(services, gate=IdentifyGate(db), gm_role=settings.gm_role,
+                                        sync_commands=sync, poll=settings.poll, shard_ids=shards,
+                                        shard_count=settings.shard_count) as bot:
+                loop = asyncio.get_running_loop()
+                for sig in (signal.SIGTERM, signal.SIGINT):  # docker stop, Ctrl-C: close the gateway cleanly
+                    loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))
+
+                def shard_state() -> health.Shards:
+                    owned = list(bot.shard_ids or range(bot.shard_count or 1))
+                    latency = {s: (i.latency if not i.is_closed() else None) if (i := bot.get_shard(s)) else None
+                               for s in owned}
+                    return health.Shards(owned, latency, bot.is_ready())
+
+                bot.spawn(health.watch_loop(), "herald-loop-lag")
+                bot.spawn(health.sample_forever(db, shard_state, services.clock.now), "herald-samplers")
+                if settings.metrics_port is not None:
+                    ops = health.OpsServer(health.Health(db, shard_state), settings.metrics_host,
+                                           settings.metrics_port)
+                    await ops.start()
+                await bot.start(token)
     finally:
+        if ops is not None:
+            await ops.stop()
         await db.dispose()
 
 
@@ -88,36 +128,41 @@ def console(script: Path | None, seed: str | None, out: Path | None, database: s
     """Discord without Discord: the bot's own commands, on a local stand-in."""
     settings = Settings()
     _logging(settings)
-    sys.exit(_refuse_newer_database(lambda: asyncio.run(_console(settings, script, seed, out, database))))
+    sys.exit(_refuse_shared_sqlite(lambda: _refuse_newer_database(
+        lambda: asyncio.run(_console(settings, script, seed, out, database)))))
 
 
 async def _console(settings: Settings, script: Path | None, seed: str | None, out: Path | None,
                    database: str | None) -> int:
     from bot.console.runner import Console, ScriptFailed
     from bot.console.script import ScriptError
+    from bot.ops.locks import single_writer
     from bot.store import migrate
     from bot.store.db import Database
 
     with tempfile.TemporaryDirectory(prefix="herald-console-") as tmp:
         url = database or (f"sqlite+aiosqlite:///{tmp}/console.db" if script else settings.url)
         db = Database(url)
-        await migrate.upgrade(db)
-        # typed at a prompt, images and exports land in ./out (a script saves them only when asked)
-        con = Console(db, seed=seed, out_dir=out or (None if script else Path("out")), gm_role=settings.gm_role,
-                      base_dir=script.parent if script else Path.cwd())
-        await con.start()
         try:
-            if script is not None:
-                text = await asyncio.to_thread(script.read_text, encoding="utf-8")
+            with single_writer(db):  # the data directory's SQLite file: not while a bot runs on it
+                await migrate.upgrade(db)
+                # typed at a prompt, images and exports land in ./out (a script saves them only when asked)
+                con = Console(db, seed=seed, out_dir=out or (None if script else Path("out")), gm_role=settings.gm_role,
+                              base_dir=script.parent if script else Path.cwd())
+                await con.start()
                 try:
-                    await con.run_script(text)
-                except (ScriptError, ScriptFailed) as exc:
-                    click.echo(f"✘ {exc}", err=True)
-                    return 1
-                return 0
-            return await _repl(con)
+                    if script is not None:
+                        text = await asyncio.to_thread(script.read_text, encoding="utf-8")
+                        try:
+                            await con.run_script(text)
+                        except (ScriptError, ScriptFailed) as exc:
+                            click.echo(f"✘ {exc}", err=True)
+                            return 1
+                        return 0
+                    return await _repl(con)
+                finally:
+                    await con.close()
         finally:
-            await con.close()
             await db.dispose()
 
 
@@ -165,13 +210,15 @@ def downgrade(revision: str) -> None:
 
 
 async def _migrate(direction: str, revision: str) -> None:
+    from bot.ops.locks import migrating
     from bot.store import migrate
     from bot.store.db import Database
 
     settings = Settings()
     database = Database(settings.url)
     try:
-        await getattr(migrate, direction)(database, revision)
+        async with migrating(database):
+            await getattr(migrate, direction)(database, revision)
         click.echo(f"schema now at {await migrate.current(database)}")
     finally:
         await database.dispose()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -12,6 +14,8 @@ from discord.ext import commands
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.tree import HeraldTree
 from bot.discord.views import ActionSelect, ConfirmButton, OrdersButton, StaleComponent, TurnButton, orders_form_sent
+from bot.ops.commands import finished
+from bot.ops.locks import IdentifyGate
 from bot.service import deadlines, outbox, timers
 from bot.service.context import Services
 
@@ -22,7 +26,7 @@ COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cog
 
 class HeraldBot(commands.Bot):
     def __init__(self, services: Services, *, gm_role: str = "GM", background: bool = True,
-                 sync_commands: bool = False, **kwargs: object) -> None:
+                 sync_commands: bool = False, poll: float = 30.0, **kwargs: object) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned, tree_cls=HeraldTree, help_command=None,
             intents=discord.Intents(guilds=True), member_cache_flags=discord.MemberCacheFlags.none(),
@@ -32,6 +36,7 @@ class HeraldBot(commands.Bot):
         self.gm_role = gm_role
         self.background = background
         self.sync_commands = sync_commands
+        self.poll = poll  # how often to look for posts and timers another process left (or wrote)
         self.delivery = DiscordDelivery(self)
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -40,11 +45,20 @@ class HeraldBot(commands.Bot):
             await self.load_extension(cog)
         self.add_dynamic_items(TurnButton, OrdersButton, ActionSelect, ConfirmButton, StaleComponent)
         self.add_listener(orders_form_sent, "on_interaction")
+        self.add_listener(self._command_done, "on_app_command_completion")
         if self.sync_commands:
             await self.tree.sync()
         if self.background:
-            self._tasks.append(asyncio.create_task(outbox.run(self.services, self.delivery), name="herald-outbox"))
+            self._tasks.append(asyncio.create_task(outbox.run(self.services, self.delivery, idle=self.poll),
+                                                   name="herald-outbox"))
             self._tasks.append(asyncio.create_task(self._timers(), name="herald-timers"))
+
+    async def _command_done(self, interaction: discord.Interaction, _command: object) -> None:
+        finished(interaction, "ok")
+
+    def spawn(self, coro: Coroutine[Any, Any, None], name: str) -> None:
+        """A background task the bot owns: cancelled and awaited when it closes."""
+        self._tasks.append(asyncio.create_task(coro, name=name))
 
     async def _timers(self) -> None:
         """RoboDanny's timer pattern: sleep until the earliest due time, re-armed when one is added.
@@ -64,7 +78,7 @@ class HeraldBot(commands.Bot):
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 60.0)
                 continue
-            wait = 3600.0
+            wait = self.poll  # another process may have set an earlier timer, or died before firing one
             if nxt is not None:
                 wait = max(0.0, min(wait, (nxt - self.services.clock.now()).total_seconds()))
             with contextlib.suppress(TimeoutError):
@@ -77,3 +91,27 @@ class HeraldBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await super().close()
+
+
+class ShardedHeraldBot(HeraldBot, commands.AutoShardedBot):
+    """The bot as `herald run` starts it: some or all of Discord's shards (`shard_ids`, `shard_count`), each
+    IDENTIFY paced with every other process on the database (see bot/ops/locks.py)."""
+
+    def __init__(self, services: Services, *, gate: IdentifyGate, **kwargs: Any) -> None:
+        super().__init__(services, **kwargs)
+        self.gate = gate
+        self._max_concurrency: int | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        if self._max_concurrency is None:
+            try:
+                _, _, limits = await self.http.get_bot_gateway()
+                self._max_concurrency = int(limits.get("max_concurrency", 1))
+            except Exception:  # the gateway is found again by discord.py itself; pace as strictly as Discord may
+                log.warning("could not read the session start limit; identifying one shard at a time")
+                self._max_concurrency = 1
+        await self.gate.wait(shard_id or 0, self._max_concurrency)
+
+    async def close(self) -> None:
+        await super().close()
+        await self.gate.close()

@@ -11,6 +11,7 @@ import discord
 
 from bot.discord import outgoing
 from bot.discord.views import buttons_view
+from bot.ops import metrics
 from bot.service import cards
 from bot.service.outbox import DeliveryError, OpenThread, Posted
 from bot.service.text import MESSAGE_LIMIT
@@ -52,6 +53,7 @@ class DiscordDelivery:
         kwargs = message.kwargs()
         kwargs["nonce"] = nonce
         message_out = await self._call(channel.send(message.content, **kwargs))
+        metrics.POSTS_SENT.inc()
         return int(message_out.id)
 
     async def recent(self, channel_id: int, after: datetime) -> list[Posted]:

@@ -18,6 +18,7 @@ from bot.discord.answers import defer, make_private, post, tell, tell_quietly
 from bot.discord.caller import caller_of
 from bot.discord.outgoing import Outgoing
 from bot.discord.views import action_view, confirm_view
+from bot.logs import bind
 from bot.service import cards, receipts
 from bot.service.faults import crash_point
 from bot.service.replies import Reply
@@ -84,6 +85,7 @@ def messages_for(interaction: discord.Interaction, reply: Reply) -> list[Outgoin
 async def send(interaction: discord.Interaction, reply: Reply, *, command: str | None = None) -> None:
     """Answer with a Reply; after a committed change, never claim it failed."""
     bot: HeraldBot = interaction.client  # type: ignore[assignment]
+    bind(campaign_id=reply.campaign_id)  # the command's log line names its campaign (a new one too)
     # a question changed nothing yet: no receipt, so asking again asks again (its answer is its own record)
     name = None if reply.confirm is not None else command_of(interaction, command)
     receipt = None

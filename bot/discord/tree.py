@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.discord.answers import tell, tell_quietly
 from bot.discord.outgoing import quote
+from bot.ops.commands import finished, started
 from bot.service.errors import ServiceError
 from engine.core import RulesError
 
@@ -65,16 +66,23 @@ class HeraldTree(app_commands.CommandTree):
         """A replayed interaction, or a retry of a change already saved, is answered without running again."""
         if interaction.type is not discord.InteractionType.application_command:
             return True
+        started(interaction)
         from bot.discord.replies import earlier_answer
 
         try:
-            return not await earlier_answer(interaction)
+            repeat = await earlier_answer(interaction)
         except Exception:
             log.exception("checking receipts for interaction %s failed; running the command", interaction.id)
             return True
+        if repeat:
+            finished(interaction, "repeat")
+        return not repeat
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        refused = isinstance(cause, ServiceError | RulesError | app_commands.TransformerError |
+                             app_commands.CheckFailure)
+        finished(interaction, "refused" if refused else "error")
         if isinstance(cause, ServiceError | RulesError):
             await tell_quietly(interaction, str(cause))
             return

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from bot.ops import metrics
 from engine.core import Ruleset, Viewer
 
 STATE_ENTRIES = 32  # decoded states kept, with the stored data each came from (a big LotE state: ~2 ms to decode)
@@ -98,7 +99,8 @@ def _drawn_from(key: Hashable, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _draw(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer, state: Any) -> bytes | None:
-    return ruleset.render(state if state is not None else ruleset.load(data), viewer)
+    with metrics.RENDER_SECONDS.time():
+        return ruleset.render(state if state is not None else ruleset.load(data), viewer)
 
 
 async def render(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer, *, key: Hashable | None = None,

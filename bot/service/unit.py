@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
+from bot.logs import bind
 from bot.service import receipts, record, steps
 from bot.service.context import Caller, Services
 from bot.service.errors import Conflict, NotAllowed
@@ -100,6 +101,7 @@ async def campaign_tx(services: Services, caller: Caller, name: str | None = Non
         async with services.db.write() if write else services.db.read() as session:
             campaign, seat = await find_with_seat(session, caller, name, for_update=lock,
                                                   include_ended=include_ended)
+            bind(campaign_id=campaign.id)  # every later line of this command names its campaign
             yield CampaignTx(services, caller, session, campaign, seat)
             if write:  # the command's receipt commits with its change (see receipts)
                 kept = await receipts.keep_with_change(session, services, campaign.id)

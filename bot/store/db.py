@@ -15,6 +15,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
+IDLE_IN_TRANSACTION = "60s"  # PostgreSQL ends a transaction left idle this long (its client is gone)
 BUSY_TIMEOUT_MS = 15_000
 CHECKPOINT_EVERY = 200  # commits of one connection between checkpoints (SQLite's own: every 1000 pages of WAL)
 SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={BUSY_TIMEOUT_MS}", "synchronous=NORMAL", "foreign_keys=ON",
@@ -154,7 +155,12 @@ class Database:
             self.writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
             self.reader = _sqlite_engine(url, "BEGIN")
         else:
-            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=connect_args or {},
+            args = dict(connect_args or {})
+            # a process whose machine vanishes mid-transaction leaves its backend "idle in transaction", holding
+            # row locks other processes wait on; Herald never waits on anything but the database inside one
+            args["server_settings"] = {"idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION,
+                                       **args.get("server_settings", {})}
+            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=args,
                                               hide_parameters=True)  # seeds and private text are parameters
             self.reader = self.writer
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)

@@ -106,10 +106,15 @@ class Interaction:
 
 class FakeDiscordServer:
     def __init__(self, *, guild_ids: tuple[int, ...] = (GUILD_ID,), nonce_window: float = 300.0,
-                 seed: int = 0) -> None:
+                 seed: int = 0, shard_count: int = 1, max_concurrency: int = 1,
+                 identify_window: float | None = None) -> None:
         self.app = web.Application(client_max_size=30 * 1024 * 1024)
         self.faults = Faults(seed=seed)
         self.nonce_window = nonce_window
+        # what GET /gateway/bot recommends, and Discord's identify limit: per 5 s at most one IDENTIFY in each
+        # bucket `shard_id % max_concurrency` (checked only when `identify_window` is set: a test about pacing)
+        self.shard_count, self.max_concurrency, self.identify_window = shard_count, max_concurrency, identify_window
+        self.identify_times: dict[int, list[float]] = {}
         r = self.app.router
         r.add_get("/api/v10/users/@me", self.me)
         r.add_get("/api/v10/oauth2/applications/@me", self.application)
@@ -200,6 +205,10 @@ class FakeDiscordServer:
             await self.changed.wait_for(check)
 
     # -- what a test asserts on -----------------------------------------------------------------
+    def channel_of(self, guild_id: int) -> int:
+        """The guild's text channel, where its slash commands are typed."""
+        return next(c.id for c in self.channels.values() if c.guild_id == guild_id and c.type == 0)
+
     def posts(self) -> list[dict[str, Any]]:
         """Every message in every channel and thread, oldest first."""
         return sorted((m for c in self.channels.values() for m in c.messages), key=lambda m: int(m["id"]))
@@ -288,9 +297,9 @@ class FakeDiscordServer:
                       "bot_require_code_grant": False, "owner": BOT_USER, "verify_key": "x", "flags": 0})
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
-        return _json({"url": f"ws://{request.host}/gateway", "shards": 1,
+        return _json({"url": f"ws://{request.host}/gateway", "shards": self.shard_count,
                       "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
-                                              "max_concurrency": 1}})
+                                              "max_concurrency": self.max_concurrency}})
 
     async def sync(self, request: web.Request) -> web.Response:
         commands = await request.json()
@@ -513,6 +522,13 @@ class FakeDiscordServer:
 
     async def _identify(self, request: web.Request, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:
         shard = tuple(d.get("shard") or (0, 1))
+        bucket, now = int(shard[0]) % self.max_concurrency, time.monotonic()
+        earlier = self.identify_times.setdefault(bucket, [])
+        if self.identify_window is not None and earlier and now - earlier[-1] < self.identify_window:
+            # real Discord closes the connection (4xxx) and, past the daily limit, resets the token
+            self.refused.append(("IDENTIFY", "/gateway", list(shard), [
+                f"bucket {bucket} identified again after {now - earlier[-1]:.2f}s (< {self.identify_window}s)"]))
+        earlier.append(now)
         session = Session(f"loop-{len(self.sessions) + 1}", (int(shard[0]), int(shard[1])), ws)
         self.sessions[session.id] = session
         await self._record("identify", {"token": d["token"], "intents": d["intents"], "shard": list(shard),
