@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.service import receipts
 from bot.service.context import Caller, Services
 from bot.service.errors import ServiceError
 from bot.service.replies import Reply
@@ -40,6 +41,7 @@ def doer(command: str) -> Callable[[Doer], Doer]:
 async def ask(session: AsyncSession, services: Services, caller: Caller, campaign: Campaign, command: str,
               args: dict[str, Any], question: str, yes: str) -> Reply:
     """Write the question (in the caller's transaction) and answer with it and its buttons."""
+    receipts.only_a_question()
     now = services.clock.now()
     await session.execute(delete(Confirmation).where(Confirmation.expires_at < now - KEEP))
     token = secrets.token_hex(TOKEN_BYTES)

@@ -63,6 +63,7 @@ class Asked:
     command: str
     task: asyncio.Task[object] | None = field(default_factory=asyncio.current_task)
     receipt_id: int | None = None  # written with the change
+    only_asked: bool = False  # the command only asked a question: nothing to keep, asking again asks again
 
 
 _asked: ContextVar[Asked | None] = ContextVar("herald_asked", default=None)
@@ -73,6 +74,14 @@ def expect(interaction_id: int, user_id: int, command: str) -> Asked:
     asked = Asked(interaction_id, user_id, command)
     _asked.set(asked)
     return asked
+
+
+def only_a_question() -> None:
+    """The command carried out in this task changed nothing yet, it asked (bot/service/confirmations.py): its
+    transaction keeps no receipt, so running it again asks again rather than reporting a lost answer."""
+    asked = _asked.get()
+    if asked is not None and asked.task is asyncio.current_task():
+        asked.only_asked = True
 
 
 def asked_for(interaction_id: int) -> Asked | None:
@@ -87,7 +96,7 @@ async def keep_with_change(session: AsyncSession, services: Services, campaign_i
     """In a command's own write transaction: its receipt (once per command), to commit with the change; the
     command it is for, if written."""
     asked = _asked.get()
-    if asked is None or asked.receipt_id is not None or asked.task is not asyncio.current_task():
+    if asked is None or asked.receipt_id is not None or asked.only_asked or asked.task is not asyncio.current_task():
         return None
     now = services.clock.now()
     try:

@@ -26,7 +26,7 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 _UNITS = {"w": 604800, "week": 604800, "d": 86400, "day": 86400, "h": 3600, "hour": 3600, "hr": 3600,
           "m": 60, "min": 60, "minute": 60, "s": 1, "sec": 1, "second": 1}
 _SPAN_PART = re.compile(r"([0-9]{1,7})\s*([a-z]+?)s?(?=[0-9]|\s|,|$)", re.ASCII)
-_CLOCK = re.compile(r"([0-9]{1,2})(?:[:.h]([0-9]{2}))?\s*(am|pm|h)?", re.ASCII)
+_CLOCK = re.compile(r"([0-9]{1,2})(?:[:.h]([0-9]{2})(?::([0-9]{2}))?)?\s*(am|pm|h)?", re.ASCII)
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})", re.ASCII)
 _DAY_MONTH = re.compile(r"([0-9]{1,2})\s+([a-z]+)|([a-z]+)\s+([0-9]{1,2})", re.ASCII)
 _DAY_NAMES = Names(DAYS)
@@ -114,16 +114,16 @@ def _split_day_and_clock(words: str, text: str) -> tuple[str | None, time | None
 
 def _clock(text: str, typed: str) -> time | None:
     m = _CLOCK.fullmatch(text)
-    if m is None or (m[2] is None and m[3] is None):  # a bare number is a day of the month, not a time
+    if m is None or (m[2] is None and m[4] is None):  # a bare number is a day of the month, not a time
         return None
-    hour, minute = int(m[1]), int(m[2] or 0)
-    if m[3] in ("am", "pm"):
+    hour, minute, second = int(m[1]), int(m[2] or 0), int(m[3] or 0)  # seconds: a pasted timestamp has them
+    if m[4] in ("am", "pm"):
         if not 1 <= hour <= 12:
-            raise _refuse(typed, f"{hour}{m[3]} is no hour")
-        hour = hour % 12 + (12 if m[3] == "pm" else 0)
-    if hour > 23 or minute > 59:
+            raise _refuse(typed, f"{hour}{m[4]} is no hour")
+        hour = hour % 12 + (12 if m[4] == "pm" else 0)
+    if hour > 23 or minute > 59 or second > 59:
         raise _refuse(typed, f"{m[0]} is no time of day")
-    return time(hour, minute)
+    return time(hour, minute, second)
 
 
 def _on(day: str | None, clock: time | None, local_now: datetime, typed: str, zone: tzinfo) -> datetime:

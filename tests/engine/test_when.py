@@ -33,6 +33,7 @@ def test_spans_count_from_now_whatever_the_zone(text, after):
     ("next monday", "2026-01-12 22:59"), ("2026-12-01 18:00", "2026-12-01 17:00"), ("2026-12-01", "2026-12-01 22:59"),
     ("1 dec 18:00", "2026-12-01 17:00"), ("Dec 1", "2026-12-01 22:59"), ("2026-04-01 18:00", "2026-04-01 16:00"),
     ("18:00 UTC", "2026-01-05 18:00"), ("2026-12-01T18:00+02:00", "2026-12-01 16:00"), ("1 jan", "2027-01-01 22:59"),
+    ("2026-12-01 18:00:30", "2026-12-01 17:00"),  # a pasted timestamp's seconds
 ])
 def test_days_and_times_are_read_in_the_campaigns_zone(text, utc):
     assert deadline(text, MONDAY_NOON, PARIS).strftime("%Y-%m-%d %H:%M") == utc
@@ -45,7 +46,7 @@ def test_the_same_words_fall_at_another_utc_time_elsewhere():
 
 @pytest.mark.parametrize(("text", "why"), [
     ("today 10:00", "that time has passed"), ("2025-06-01", "that time has passed"), ("2026-02-30", "no such date"),
-    ("13pm", "13pm is no hour"), ("25:00", "25:00 is no time of day"), ("9999-01-01", "more than ten years away"),
+    ("13pm", "13pm is no hour"), ("25:00", "25:00 is no time of day"), ("18:00:61", "18:00:61 is no time of day"), ("9999-01-01", "more than ten years away"),
     ("3650000d", "more than ten years away"), ("2020-01-01T00:00+00:00", "that time has passed"),
     ("5 smarch", "is no month"), ("someday", ""), ("", ""), ("2d banana", ""),
 ])

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.console.runner import Console
+from bot.service import cards
 from bot.store import migrate
 from bot.store.db import Database
 
@@ -66,7 +67,9 @@ def carrying(message: dict[str, Any], old: str, new: str) -> dict[str, Any]:
 
 
 def thread_posts(con: Console, text: str) -> int:
-    return sum(1 for s in con.fake.sent if s.kind == "channel_message" and text in (s.payload.get("content") or ""))
+    """How many channel messages read `text`, in their words or their cards."""
+    return sum(1 for s in con.fake.sent if s.kind == "channel_message"
+               and text in (s.payload.get("content") or "") + "\n" + cards.as_text(s.payload.get("embeds") or []))
 
 
 async def test_ending_asks_first_and_only_the_press_ends_it(gaul: Console) -> None:
@@ -113,7 +116,7 @@ async def test_pressing_twice_does_it_once(gaul: Console) -> None:
     assert "resolved" in first
     again = await said(gaul, '@gaius press "Advance anyway"')
     assert "already answered" in again and "Nothing was done again" in again
-    assert thread_posts(gaul, "**Turn 1 — orders**\n") == 1
+    assert thread_posts(gaul, "## Turn 1 — orders\n") == 1
     assert "Turn 2" in await said(gaul, "@gaius /campaign status")
 
 

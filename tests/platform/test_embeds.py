@@ -237,7 +237,9 @@ gm @gaius
 @gaius /campaign start
 @scipio /orders submit text:"sail for Africa"
 @gaius /gm advance
+@gaius press "Advance anyway"
 @gaius /gm advance
+@gaius press "Advance anyway"
 """)
     thread = next(cid for cid, c in lite.fake.channels.items() if c["name"] == "Gaul")
 

@@ -59,8 +59,9 @@ gm @gaius
     assert "no chart you may see" in await said(lite, "@ambiorix /chart")   # no regions yet
     (tmp_path / "regions.toml").write_text('[[region]]\nname = "Alesia"\nowner = "Arverni"\n')
     await lite.run_line("@gaius /gm upload kind:regions file:@regions.toml")
-    out = await said(lite, "@gaius /gm advance")
-    assert "gaul-chart-turn2.png" in out     # the thread gets the chart with the new turn
+    assert "advance **Turn 1 — orders** anyway?" in await said(lite, "@gaius /gm advance")
+    out = await said(lite, '@gaius press "Advance anyway"')
+    assert "gaul-chart-turn2.png" in out     # the thread gets the chart with the new turn, on the phase post
     out = await said(lite, "@ambiorix /chart")
     assert "gaul-score.png" in out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.console.runner import Console
+from bot.service import cards
 
 DUO = """
 @ana #lounge /campaign create name:Duo ruleset:terra-prime
@@ -42,7 +43,8 @@ async def test_a_move_is_taken_back_and_the_turn_goes_on(duo: Console) -> None:
     # the same move again is simply a move; the phase summary tells it once
     assert "moves to sector 3" in await said(duo, '@bo /act action:"move 3"')
     out = await said(duo, '@bo /act action:"pass"')
-    posts = [s.payload.get("content") or "" for s in duo.fake.sent if s.kind == "channel_message"]
+    posts = [(s.payload.get("content") or "") + "\n" + cards.as_text(s.payload.get("embeds") or [])
+             for s in duo.fake.sent if s.kind == "channel_message"]
     assert sum(p.count("**Bo** moves to sector 3.") for p in posts) == 1
 
 

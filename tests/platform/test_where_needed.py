@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import update
 
 from bot.console.runner import Console
-from bot.service import orders
+from bot.service import cards, orders
 from bot.service.context import Caller
 from bot.store.models import Campaign
 
@@ -95,7 +95,8 @@ async def test_ping_pings_only_that_player_and_off_silences_the_campaign_ping(li
 @bo /campaign notify how:ping
 @gaius /campaign start
 """)
-    opening = next(s for s in posts_to(lite, "Gaul") if "orders are open" in s.payload["content"])
+    opening = next(s for s in posts_to(lite, "Gaul")
+                   if "orders are open" in cards.as_text(s.payload.get("embeds") or []))
     bo, cato = lite.fake.user("bo"), lite.fake.user("cato")
     assert f"<@{bo}>" in opening.payload["content"] and f"<@{cato}>" not in opening.payload["content"]
     assert [int(u) for u in opening.payload["allowed_mentions"].get("users", [])] == [bo]
