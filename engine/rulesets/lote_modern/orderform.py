@@ -8,6 +8,7 @@ A `Budget` carries what earlier lines used: GP, NFP, yard capacity, leader AP, s
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -263,27 +264,16 @@ def check_orders(state: GameState, n: Nation, text: str) -> list[OrderCheck]:
 
 
 def run(ctx: Ctx, order: Order) -> Outcome:
-    """One order through its handler; a refusal leaves the budget as it was."""
+    """One order through its handler, on a copy of the budget: kept if the line is accepted, dropped if refused,
+    so a refused line leaves no trace however much of the budget it touched."""
     handler = HANDLERS[type(order)]
-    saved = _snapshot(ctx.budget)
+    before = ctx.budget
+    ctx.budget = copy.deepcopy(before)
     try:
         return handler(ctx, order)
     except (Refused, RulesError) as exc:
-        _restore(ctx.budget, saved)
+        ctx.budget = before
         return Outcome(Verdict.REJECTED, str(exc))
-
-
-def _snapshot(b: Budget) -> dict[str, Any]:
-    return {"gp": b.gp, "nfp": b.nfp, "msp": b.msp, "steam": b.steam, "aerial": b.aerial, "intervened": b.intervened,
-            "yard": dict(b.yard), "ap": dict(b.ap),
-            "units": {k: dict(v) for k, v in b.units.items()}, "reserves": dict(b.reserves),
-            "borrowed": b.borrowed, "used_gp": b.used_gp, "grown": set(b.grown), "cobuilt": dict(b.cobuilt),
-            "pools": {k: dict(v) for k, v in b.pools.items()}}
-
-
-def _restore(b: Budget, saved: dict[str, Any]) -> None:
-    for key, value in saved.items():
-        setattr(b, key, value)
 
 
 @dataclass(slots=True)
