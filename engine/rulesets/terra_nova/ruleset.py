@@ -27,8 +27,9 @@ from engine.rulesets.terra_nova import (  # noqa: F401
     start_of_turn,
     views,
 )
+from engine.rulesets.terra_nova.checking import check_lines
 from engine.rulesets.terra_nova.context import Ctx
-from engine.rulesets.terra_nova.execution import check_lines, report_notes
+from engine.rulesets.terra_nova.execution import report_notes
 from engine.rulesets.terra_nova.geography import geography
 from engine.rulesets.terra_nova.orders import ORDERS_HELP
 from engine.rulesets.terra_nova.reference import all_tables, city_kinds, commodities, data, development, starting_price
