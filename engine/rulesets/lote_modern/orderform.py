@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import OrderError, RulesError
-from engine.core.orders import OrderCheck, Verdict, order_lines
+from engine.core.orders import OrderCheck, Verdict, read_form
 from engine.core.rng import Dice
 from engine.rulesets.lote_modern.context import Budget, Ctx, Outcome, names_of, start_budget
 from engine.rulesets.lote_modern.grammar import parse_order
@@ -29,31 +29,17 @@ MAX_LINE = 300
 
 def check_orders(state: GameState, n: Nation, text: str) -> list[OrderCheck]:
     """Each line of an order form: accepted in canonical form, flagged for the GM, or refused with the reason."""
-    lines = order_lines(text)
-    if not lines:
-        raise OrderError("no orders found: write one order per line (see the order form help)")
-    if len(lines) > MAX_LINES:
-        raise OrderError(f"at most {MAX_LINES} order lines a turn")
     names = names_of(n)
-    parsed: list[tuple[int, str, Order | None, str]] = []
-    for number_, line in lines:
-        if len(line) > MAX_LINE:
-            parsed.append((number_, line, None, f"a line is at most {MAX_LINE} characters"))
-            continue
-        try:
-            parsed.append((number_, line, parse_order(line, names), ""))
-        except OrderError as exc:
-            parsed.append((number_, line, None, str(exc)))
-    budget = start_budget(state, n, [p[2] for p in parsed])
-    ctx = Ctx(state, n, budget, apply=False)
+    lines = read_form(text, lambda line: parse_order(line, names), max_lines=MAX_LINES, max_line=MAX_LINE,
+                      empty="write one order per line (see the order form help)")
+    ctx = Ctx(state, n, start_budget(state, n, [line.order for line in lines]), apply=False)
     out = []
-    for number_, line, order, error in parsed:
-        if order is None:
-            out.append(OrderCheck(number_, line, Verdict.REJECTED, "", error))
+    for line in lines:
+        if line.order is None:
+            out.append(line.refused())
             continue
-        outcome = run(ctx, order)
-        canonical = order.text() if outcome.verdict is not Verdict.REJECTED else ""
-        out.append(OrderCheck(number_, line, outcome.verdict, canonical, outcome.message))
+        outcome = run(ctx, line.order)
+        out.append(line.answer(outcome.verdict, outcome.message))
     return out
 
 

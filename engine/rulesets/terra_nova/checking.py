@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import copy
 
-from engine.core.errors import OrderError, RulesError
-from engine.core.orders import OrderCheck, Verdict, order_lines
+from engine.core.errors import RulesError
+from engine.core.orders import Line, OrderCheck, Verdict, read_form
 from engine.rulesets.terra_nova.context import ORDER_RULES
 from engine.rulesets.terra_nova.execution import RANK
 from engine.rulesets.terra_nova.orders import Order, parse
@@ -33,38 +33,31 @@ def where_verb_goes(verb: str) -> str:
 
 def check_lines(state: TNState, seat: str, text: str) -> list[OrderCheck]:
     """Answer line by line: accepted (canonical form), warning, flagged for the GM, or rejected."""
-    lines = order_lines(text)
-    if not lines:
-        raise OrderError("no orders found: write at least one line")
-    if len(lines) > MAX_LINES:
-        raise OrderError(f"at most {MAX_LINES} order lines per window")
+    lines = read_form(text, lambda line: parse(state, seat, line), max_lines=MAX_LINES, per="per window")
     verbs = window_verbs(state)
     results: dict[int, OrderCheck] = {}
-    parsed: list[tuple[int, str, Order]] = []
-    for n, line in lines:
-        try:
-            order = parse(state, seat, line)
-        except RulesError as exc:
-            results[n] = OrderCheck(n, line, Verdict.REJECTED, "", str(exc))
-            continue
-        if order.kind == "note":
-            results[n] = OrderCheck(n, line, Verdict.FLAGGED, order.text(), "for the GM to read and rule on")
+    parsed: list[tuple[Line[Order], Order]] = []
+    for line in lines:
+        order = line.order
+        if order is None:
+            results[line.number] = line.refused()
+        elif order.kind == "note":
+            results[line.number] = line.answer(Verdict.FLAGGED, "for the GM to read and rule on")
         elif order.kind not in verbs:
             where = where_verb_goes(order.kind)
-            results[n] = OrderCheck(n, line, Verdict.REJECTED, "", f"`{line.split()[0]}` orders are not taken now; "
-                                    f"they go in {where}")
+            results[line.number] = line.refused(f"`{line.text.split()[0]}` orders are not taken now; "
+                                                f"they go in {where}")
         else:
-            parsed.append((n, line, order))
+            parsed.append((line, order))
     trial = copy.deepcopy(state)
     step = current(state).name
-    for n, line, order in sorted(parsed, key=lambda p: RANK.get(p[2].kind, 5)):
+    for line, order in sorted(parsed, key=lambda p: RANK.get(p[1].kind, 5)):
         validate, apply = ORDER_RULES[order.kind]
         try:
             warnings = validate(trial, seat, order, step)
             apply(trial, seat, order, step, None)
         except RulesError as exc:
-            results[n] = OrderCheck(n, line, Verdict.REJECTED, "", str(exc))
+            results[line.number] = line.refused(str(exc))
             continue
-        verdict = Verdict.WARNING if warnings else Verdict.ACCEPTED
-        results[n] = OrderCheck(n, line, verdict, order.text(), "; ".join(warnings))
-    return [results[n] for n, _ in lines]
+        results[line.number] = line.answer(Verdict.WARNING if warnings else Verdict.ACCEPTED, "; ".join(warnings))
+    return [results[line.number] for line in lines]
