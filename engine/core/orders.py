@@ -1,10 +1,18 @@
-"""Order checking: each submitted line is accepted, rejected, warned about or flagged for the GM."""
+"""Order forms: each submitted line is read into an order, then accepted, rejected, warned about or flagged.
+
+An order is a value with a canonical text form, read back by its ruleset's parser to an equal value (as
+python-chess's `Move.uci()` and `Move.from_uci()`). `read_form` is the one loop that splits a form into
+numbered lines, applies the limits and reads each line; a ruleset then judges the orders it read.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
+
+from engine.core.errors import OrderError, RulesError
 
 
 class Verdict(StrEnum):
@@ -45,4 +53,53 @@ def order_lines(text: str) -> list[tuple[int, str]]:
         line = raw.split("#", 1)[0].strip()
         if line:
             out.append((n, line))
+    return out
+
+
+class Order(Protocol):
+    """What every ruleset's orders (and Terra Prime's actions) are: `text()` is the canonical line."""
+
+    def text(self) -> str: ...
+
+
+OrderT = TypeVar("OrderT", bound=Order)
+
+
+@dataclass(frozen=True, slots=True)
+class Line(Generic[OrderT]):
+    """One numbered line of an order form, read: its order, or why it could not be read."""
+
+    number: int
+    text: str
+    order: OrderT | None = None
+    error: str = ""
+
+    def answer(self, verdict: Verdict, message: str = "") -> OrderCheck:
+        """The check of this line: an accepted line echoes its order's canonical text."""
+        canonical = self.order.text() if self.order is not None and verdict is not Verdict.REJECTED else ""
+        return OrderCheck(self.number, self.text, verdict, canonical, message)
+
+    def refused(self, message: str = "") -> OrderCheck:
+        return OrderCheck(self.number, self.text, Verdict.REJECTED, "", message or self.error)
+
+
+def read_form(text: str, parse: Callable[[str], OrderT], *, max_lines: int, max_line: int | None = None,
+              per: str = "a turn", empty: str = "write at least one line") -> list[Line[OrderT]]:
+    """The form's numbered lines, each read by `parse`; a line that cannot be read keeps the reason.
+
+    A form with no lines, or more than `max_lines`, is refused whole (OrderError)."""
+    lines = order_lines(text)
+    if not lines:
+        raise OrderError(f"no orders found: {empty}")
+    if len(lines) > max_lines:
+        raise OrderError(f"at most {max_lines} order lines {per}")
+    out: list[Line[OrderT]] = []
+    for number, line in lines:
+        if max_line is not None and len(line) > max_line:
+            out.append(Line(number, line, error=f"a line is at most {max_line} characters; split it"))
+            continue
+        try:
+            out.append(Line(number, line, parse(line)))
+        except RulesError as exc:
+            out.append(Line(number, line, error=str(exc)))
     return out

@@ -413,6 +413,7 @@ SWEEP_TEXT = ["x" * 2500, "#2147483648", "#²", "a\x00b", "\r\n\r\n", "@everyone
 SWEEP_INT = [2**31, 2**63, -(2**31) - 1]
 
 
+@pytest.mark.slow
 async def test_every_option_of_every_command_answers_the_nastiest_values(console: Console, tmp_path: Path) -> None:
     """Not sampled: each option of each command, with each of a few values that once broke one of them."""
     await freeform(console)

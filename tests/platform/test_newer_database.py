@@ -21,12 +21,12 @@ async def _from_the_future(db: Database) -> None:
         await conn.exec_driver_sql("UPDATE alembic_version SET version_num = '9999_from_the_future'")
 
 
-async def test_upgrade_refuses_a_revision_it_does_not_know(db: Database) -> None:
-    await _from_the_future(db)
+async def test_upgrade_refuses_a_revision_it_does_not_know(fresh_db: Database) -> None:
+    await _from_the_future(fresh_db)
     with pytest.raises(migrate.NewerDatabase, match=r"upgraded by a newer Herald \(schema revision "
                                                     r"9999_from_the_future\); run that version or restore a backup"):
-        await migrate.upgrade(db)
-    assert await migrate.current(db) == "9999_from_the_future"  # untouched
+        await migrate.upgrade(fresh_db)
+    assert await migrate.current(fresh_db) == "9999_from_the_future"  # untouched
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from bot.console.runner import Console, seeded_secrets
@@ -45,6 +46,7 @@ def where_said(msgs: list[tuple[str, str]], where: str) -> str:
     return "\n".join(text for w, text in msgs if w == where)
 
 
+@pytest.mark.slow
 async def test_three_turns_of_terra_nova_with_the_east_indies(lite: Console, tmp_path: Path) -> None:
     lite.services.secret = seeded_secrets("demo")  # the dice of `--seed demo`, which the script's expectations follow
     lite.out_dir = tmp_path / "maps"

@@ -10,7 +10,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, OrderError
 from engine.core.events import Event, Step
-from engine.core.orders import OrderCheck, Verdict, order_lines
+from engine.core.orders import OrderCheck, Verdict, read_form
 from engine.core.phases import Phase, Window
 from engine.core.rng import Dice
 from engine.core.ruleset import Option, OptionValue, Ruleset, SeatRule, Setup, View
@@ -18,6 +18,24 @@ from engine.core.visibility import Viewer, Visibility
 from engine.rulesets.freeform.regions import Region, in_sight, parse_regions, render_regions
 
 MAX_ORDER_LINE = 500
+MAX_ORDER_LINES = 500   # the platform's own limit on a submission
+
+
+@dataclass(frozen=True, slots=True)
+class FreeOrder:
+    """A free-text order: its canonical form is its words, single-spaced."""
+
+    words: str
+
+    @classmethod
+    def parse(cls, line: str) -> FreeOrder:
+        words = " ".join(line.split())
+        if len(words) > MAX_ORDER_LINE:
+            raise OrderError(f"a line is at most {MAX_ORDER_LINE} characters; split it")
+        return cls(words)
+
+    def text(self) -> str:
+        return self.words
 MAX_RESULT = 4000
 
 _RESULT = re.compile(r"^result\s+(?P<to>[^:]+?)\s*:\s*(?P<text>.+)$", re.IGNORECASE | re.DOTALL)
@@ -148,18 +166,8 @@ class Freeform(Ruleset[FreeformState]):
         raise IllegalAction(f"no region `{region_name}` on the map")
 
     def check(self, state: FreeformState, seat: str, text: str) -> list[OrderCheck]:
-        lines = order_lines(text)
-        if not lines:
-            raise OrderError("no orders found: write at least one line")
-        out = []
-        for n, line in lines:
-            canonical = " ".join(line.split())
-            if len(canonical) > MAX_ORDER_LINE:
-                out.append(OrderCheck(n, line, Verdict.REJECTED, "",
-                                      f"a line is at most {MAX_ORDER_LINE} characters; split it"))
-            else:
-                out.append(OrderCheck(n, line, Verdict.ACCEPTED, canonical))
-        return out
+        lines = read_form(text, FreeOrder.parse, max_lines=MAX_ORDER_LINES)
+        return [line.answer(Verdict.ACCEPTED) if line.order else line.refused() for line in lines]
 
     def resolve(self, state: FreeformState, orders: Mapping[str, Sequence[str]],
                 dice: Dice) -> Step[FreeformState]:

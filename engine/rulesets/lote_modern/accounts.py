@@ -448,8 +448,28 @@ def leader_ap(state: GameState, n: Nation, leader: Leader) -> int:
     (decided); the sheet's `ap` overrides."""
     if leader.ap is not None:
         return leader.ap
-    per_year = actions.leader_action_capacity(n.culture, campaign.action_options(state.options))
-    return max(1, int(per_year * years(state)))
+    return max(1, int(leader_actions_a_year(state, n, leader) * years(state)))
+
+
+def leader_actions_a_year(state: GameState, n: Nation, leader: Leader) -> int:
+    """LotE 5.1: a leader alone acts at his own capacity; commanding an army he acts in tandem with it, at the
+    pace of its slowest unit (each moved by his Combat rating) when that is faster than his own."""
+    options = campaign.action_options(state.options)
+    own = actions.leader_action_capacity(n.culture, options)
+    army = leader_army(n, leader)
+    force = [capacity for code, count in (army.units.items() if army else ()) if count > 0
+             if (capacity := _unit_capacity(n, code, leader.combat, options)) is not None]
+    return actions.leader_in_tandem(own, actions.force_action_capacity(force)) if force else own
+
+
+def _unit_capacity(n: Nation, code: str, combat: int, options: actions.ActionOptions) -> int | None:
+    """A unit's actions a year under this commander, or None for what 5.1 does not pace (forts, airships...)."""
+    try:
+        profile = actions.unit_profile(code.strip("()"))
+        return actions.unit_action_capacity(n.culture, profile, navigation=n.navigation, leader_combat=combat,
+                                            options=options)
+    except RulesError:
+        return None
 
 
 def leader_army(n: Nation, leader: Leader) -> Army | None:

@@ -17,8 +17,9 @@ import re
 from engine.core.errors import IllegalAction, RulesError
 from engine.core.events import Event
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
-from engine.rulesets.lote_modern import accounts, civil_war, factories, views
+from engine.rulesets.lote_modern import accounts, civil_war, views
 from engine.rulesets.lote_modern.edits import apply_edit, parse_edit
+from engine.rulesets.lote_modern.handlers import factories
 from engine.rulesets.lote_modern.state import AuditEntry, GameState
 
 MAX_TEXT = 1500

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from engine.rulesets.lote_modern import accounts, shipping
-from engine.rulesets.lote_modern.orderform import Ctx, Refused
+from engine.rulesets.lote_modern.context import Ctx, Refused
 from engine.rulesets.lote_modern.orders import RouteOrder
 from engine.rulesets.lote_modern.rules import trade
 from engine.rulesets.lote_modern.sheet import Army, Nation, TradeRoute, fold

@@ -3,291 +3,69 @@
 `check_orders` answers a player line by line without changing anything; `carry_out` runs the same
 handlers on the live sheet during resolution, so an order accepted at checking does at resolution
 exactly what its echo said (unless the sheet changed in between, when the handler says why not).
-A `Budget` carries what earlier lines used: GP, NFP, yard capacity, leader AP, shipping, units.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import OrderError, RulesError
-from engine.core.orders import OrderCheck, Verdict, order_lines
+from engine.core.orders import OrderCheck, Verdict, read_form
 from engine.core.rng import Dice
-from engine.core.visibility import GM_ONLY, Visibility
-from engine.rulesets.lote_modern import accounts, campaign
-from engine.rulesets.lote_modern.grammar import Names, UnknownVerb, parse_order, verb_list
-from engine.rulesets.lote_modern.orders import LoanOrder, Order
-from engine.rulesets.lote_modern.rules.banking import BankingOptions
-from engine.rulesets.lote_modern.rules.merchant import MerchantOptions
-from engine.rulesets.lote_modern.sheet import CityHolding, Nation, RegionHolding, fold
+from engine.rulesets.lote_modern.context import Budget, Ctx, Outcome, names_of, start_budget
+from engine.rulesets.lote_modern.grammar import UnknownVerb, parse_order, verb_list
+from engine.rulesets.lote_modern.handlers import HANDLERS
+from engine.rulesets.lote_modern.orders import Order
+from engine.rulesets.lote_modern.sheet import Nation
 from engine.rulesets.lote_modern.state import GameState, Ruling
-from engine.rulesets.lote_modern.text import number
-from engine.rulesets.lote_modern.world import CampaignMap
+
+__all__ = ["Budget", "Carried", "carry_out", "check_orders", "run", "start_budget"]
 
 MAX_LINES = 200
 MAX_LINE = 300
 
 
-class Refused(OrderError):
-    """An order the rules do not allow here; the message is shown to the player."""
-
-
-@dataclass(slots=True)
-class Budget:
-    """What the lines so far have left to spend."""
-
-    gp: float
-    nfp: int
-    msp: int
-    yard: dict[tuple[str, str], int]
-    ap: dict[str, int]
-    units: dict[str, dict[str, int]]
-    reserves: dict[str, int]
-    borrowed: float = 0.0
-    placed: set[str] = field(default_factory=set)
-    activated: set[str] = field(default_factory=set)
-    started: set[str] = field(default_factory=set)
-    defaults: set[str] = field(default_factory=set)
-    used_gp: float = 0.0
-    grown: set[str] = field(default_factory=set)
-    cobuilt: dict[str, tuple[float, int]] = field(default_factory=dict)
-    revoked: set[str] = field(default_factory=set)
-    pools: dict[str, dict[str, int]] = field(default_factory=dict)
-    steam: int = 0
-    aerial: int = 0
-    intervened: bool = False
-
-
-@dataclass(slots=True)
-class Outcome:
-    verdict: Verdict
-    message: str = ""
-
-
-class Ctx:
-    """One nation's order form being checked (`apply` False) or carried out (`apply` True)."""
-
-    def __init__(self, state: GameState, nation: Nation, budget: Budget, *, apply: bool,
-                 dice: Dice | None = None) -> None:
-        self.state = state
-        self.n = nation
-        self.budget = budget
-        self.apply = apply
-        self.dice = dice
-        self.lines: list[str] = []
-        self.rulings: list[Ruling] = []
-        self.rolls: list[str] = []
-        self._hbz: set[str] | None = None
-        self.others: dict[str, list[str]] = {}
-        self.bids: list[Any] = []   # mercenaries.Bid: served once every nation's orders are in
-
-    # -- shared facts ------------------------------------------------------------------------------
-    @property
-    def world(self) -> CampaignMap:
-        return self.state.world
-
-    @property
-    def banking(self) -> BankingOptions:
-        return campaign.banking_options(self.state.options)
-
-    @property
-    def merchant(self) -> MerchantOptions:
-        return campaign.merchant_options(self.state.options)
-
-    @property
-    def hbz(self) -> set[str]:
-        if self._hbz is None:
-            self._hbz = accounts.hbz(self.state, self.n)
-        return self._hbz
-
-    @property
-    def private(self) -> Visibility:
-        return Visibility.to(self.n.name)
-
-    # -- spending ----------------------------------------------------------------------------------
-    def spend(self, gp: float = 0.0, nfp: int = 0, what: str = "this") -> None:
-        """Take GP and NFP from the budget (and the treasury when carrying out), or refuse."""
-        b = self.budget
-        if gp > b.gp + 1e-9:
-            raise Refused(f"{what} costs {number(gp)} GP; only {number(max(b.gp, 0))} GP are left "
-                          f"after upkeep, loans due and the lines above")
-        if nfp > b.nfp:
-            raise Refused(f"{what} needs {nfp} NFP; only {b.nfp} NFP are left")
-        b.gp -= gp
-        b.nfp -= nfp
-        b.used_gp += gp
-        if self.apply:
-            self.n.gp = round(self.n.gp - gp, 2)
-            self.n.nfp -= nfp
-
-    def gain(self, gp: float = 0.0, nfp: int = 0) -> None:
-        self.budget.gp += gp
-        self.budget.nfp += nfp
-        if self.apply:
-            self.n.gp = round(self.n.gp + gp, 2)
-            self.n.nfp += nfp
-
-    def use_ap(self, leader: str, ap: int) -> None:
-        have = self.budget.ap.get(leader, 0)
-        if ap > have:
-            raise Refused(f"{leader} has {have} AP left this turn; this takes {ap}")
-        self.budget.ap[leader] = have - ap
-
-    def use_yard(self, place: str, kind: str, points: int, what: str) -> None:
-        if points <= 0:
-            return
-        key = (place, kind)
-        have = self.budget.yard.get(key, 0)
-        if points > have:
-            where = f"{kind} capacity at {place}" if kind != accounts.GENERIC else f"generic yard capacity at {place}"
-            raise Refused(f"{what} needs {points} points of {where}; {have} left this turn")
-        self.budget.yard[key] = have - points
-
-    def take_units(self, army: str, code: str, count: int) -> None:
-        units = self.budget.units.get(army)
-        if units is None:
-            raise Refused(f"{self.n.name} has no army `{army}`")
-        have = units.get(code, 0)
-        if count > have:
-            raise Refused(f"{army} has {have}{code}, not {count}")
-        units[code] = have - count
-        if self.apply:
-            live = self.n.army(army)
-            if live is not None:
-                live.units[code] = live.units.get(code, 0) - count
-                if not live.units[code]:
-                    del live.units[code]
-
-    # -- results -----------------------------------------------------------------------------------------
-    def report(self, line: str) -> None:
-        if self.apply:
-            self.lines.append(line)
-
-    def tell(self, nation: str, line: str) -> None:
-        """A line for another nation's turn result (a loan granted, a monopoly revoked)."""
-        if self.apply:
-            self.others.setdefault(nation, []).append(line)
-
-    def ruling(self, kind: str, text: str, *, rolls: list[str] | None = None, tables: list[str] | None = None,
-               parties: list[str] | None = None, brief: str = "") -> None:
-        if self.apply:
-            self.rulings.append(Ruling(0, self.n.name, kind, text, rolls or [], tables or [],
-                                       parties or [self.n.name], brief=brief))
-
-    def d100(self, purpose: str, *, visibility: Visibility = GM_ONLY) -> int | None:
-        if not self.apply or self.dice is None:
-            return None
-        roll = self.dice.roll(1, 100, purpose=f"{self.n.name}/{purpose}", visibility=visibility)
-        if visibility.public or self.n.name in visibility.seats:  # the GM's chance rolls stay the GM's
-            self.rolls.append(f"{purpose}: {roll.text()}")
-        return roll.total
-
-
-Handler = Callable[[Ctx, Any], Outcome]
-HANDLERS: dict[type, Handler] = {}
-
-
-def handles(*kinds: type) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for kind in kinds:
-            HANDLERS[kind] = fn
-        return fn
-    return register
-
-
-def names_of(n: Nation) -> Names:
-    """The multi-word names a nation's lines may use without quotes."""
-    return Names(tuple(x.name for x in n.leaders), tuple(a.name for a in n.armies),
-                 tuple(p.name for p in n.projects))
-
-
-def start_budget(state: GameState, n: Nation, parsed: list[Order | None]) -> Budget:
-    """What this nation may spend: the treasury less upkeep and the loans due that it does not refuse."""
-    refused = {o.loan for o in parsed if isinstance(o, LoanOrder) and o.verb == "default"}
-    due = sum(x.owed for x in accounts.loans_due(state, n) if x.id not in refused)
-    return Budget(
-        gp=round(n.gp - accounts.upkeep(state, n).total - due, 2), nfp=n.nfp, msp=accounts.msp_free(state, n),
-        yard=accounts.yard_capacity(state, n),
-        ap={x.name: accounts.leader_ap(state, n, x) for x in n.leaders},
-        units={a.name: dict(a.units) for a in n.armies}, reserves=dict(n.reserves), defaults=refused,
-        steam=accounts.steam_free(n), aerial=accounts.aerial_free(n))
-
-
-def _load_handlers() -> None:
-    # The handler modules register themselves on import; imported here to avoid an import cycle.
-    from engine.rulesets.lote_modern import (  # noqa: F401
-        builds,
-        cartels,
-        cobuilds,
-        exports,
-        factories,
-        finance,
-        leaders,
-        mercenaries,
-        projects,
-        trade_orders,
-    )
-
-
 def check_orders(state: GameState, n: Nation, text: str) -> list[OrderCheck]:
     """Each line of an order form: accepted in canonical form, flagged for the GM, or refused with the reason."""
-    _load_handlers()
-    lines = order_lines(text)
-    if not lines:
-        raise OrderError("no orders found: write one order per line (see the order form help)")
-    if len(lines) > MAX_LINES:
-        raise OrderError(f"at most {MAX_LINES} order lines a turn")
     names = names_of(n)
-    parsed: list[tuple[int, str, Order | None, str]] = []
-    verbs_listed = False
-    for number_, line in lines:
-        if len(line) > MAX_LINE:
-            parsed.append((number_, line, None, f"a line is at most {MAX_LINE} characters"))
-            continue
+    listed = False
+
+    def parse(line: str) -> Order:
+        nonlocal listed
         try:
-            parsed.append((number_, line, parse_order(line, names), ""))
+            return parse_order(line, names)
         except UnknownVerb as exc:  # the verbs are listed once, on the first such line
-            parsed.append((number_, line, None, str(exc) if verbs_listed else f"{exc} ({verb_list()})"))
-            verbs_listed = True
-        except OrderError as exc:
-            parsed.append((number_, line, None, str(exc)))
-    budget = start_budget(state, n, [p[2] for p in parsed])
-    ctx = Ctx(state, n, budget, apply=False)
+            if listed:
+                raise
+            listed = True
+            raise OrderError(f"{exc} ({verb_list()})") from None
+
+    lines = read_form(text, parse, max_lines=MAX_LINES, max_line=MAX_LINE,
+                      empty="write one order per line (see the order form help)")
+    ctx = Ctx(state, n, start_budget(state, n, [line.order for line in lines]), apply=False)
     out = []
-    for number_, line, order, error in parsed:
-        if order is None:
-            out.append(OrderCheck(number_, line, Verdict.REJECTED, "", error))
+    for line in lines:
+        if line.order is None:
+            out.append(line.refused())
             continue
-        outcome = run(ctx, order)
-        canonical = order.text() if outcome.verdict is not Verdict.REJECTED else ""
-        out.append(OrderCheck(number_, line, outcome.verdict, canonical, outcome.message))
+        outcome = run(ctx, line.order)
+        out.append(line.answer(outcome.verdict, outcome.message))
     return out
 
 
 def run(ctx: Ctx, order: Order) -> Outcome:
-    """One order through its handler; a refusal leaves the budget as it was."""
+    """One order through its handler, on a copy of the budget: kept if the line is accepted, dropped if refused,
+    so a refused line leaves no trace however much of the budget it touched."""
     handler = HANDLERS[type(order)]
-    saved = _snapshot(ctx.budget)
+    before = ctx.budget
+    ctx.budget = copy.deepcopy(before)
     try:
         return handler(ctx, order)
-    except (Refused, RulesError) as exc:
-        _restore(ctx.budget, saved)
+    except RulesError as exc:  # Refused, or any rules module's refusal: the one place one becomes a verdict
+        ctx.budget = before
         return Outcome(Verdict.REJECTED, str(exc))
-
-
-def _snapshot(b: Budget) -> dict[str, Any]:
-    return {"gp": b.gp, "nfp": b.nfp, "msp": b.msp, "steam": b.steam, "aerial": b.aerial, "intervened": b.intervened,
-            "yard": dict(b.yard), "ap": dict(b.ap),
-            "units": {k: dict(v) for k, v in b.units.items()}, "reserves": dict(b.reserves),
-            "borrowed": b.borrowed, "used_gp": b.used_gp, "grown": set(b.grown), "cobuilt": dict(b.cobuilt),
-            "pools": {k: dict(v) for k, v in b.pools.items()}}
-
-
-def _restore(b: Budget, saved: dict[str, Any]) -> None:
-    for key, value in saved.items():
-        setattr(b, key, value)
 
 
 @dataclass(slots=True)
@@ -303,7 +81,6 @@ class Carried:
 
 def carry_out(state: GameState, n: Nation, lines: list[str], dice: Dice, budget: Budget) -> Carried:
     """Apply a nation's accepted order lines in order, on the live sheet."""
-    _load_handlers()
     ctx = Ctx(state, n, budget, apply=True, dice=dice)
     names = names_of(n)
     for line in lines:
@@ -319,29 +96,3 @@ def carry_out(state: GameState, n: Nation, lines: list[str], dice: Dice, budget:
     return Carried(ctx.lines, ctx.rulings, ctx.rolls, ctx.others, ctx.bids)
 
 
-def refuse_if(problems: list[str], rule: str) -> None:
-    """Refuse with every reason a rules module gave, citing the rule."""
-    if problems:
-        raise Refused("; ".join(problems) + f" ({rule})")
-
-
-def holding_at(ctx: Ctx, place: str) -> tuple[str, RegionHolding | CityHolding]:
-    """A region or city the nation holds, by any spelling of its name."""
-    key = ctx.world.canonical(place)
-    if key is None or key in ctx.world.zones:
-        raise Refused(f"`{place}` is not a region or city on the map")
-    holding = accounts.holding_of(ctx.n, ctx.world, key)
-    if holding is None:
-        raise Refused(f"{ctx.n.name} holds nothing at {key}")
-    return key, holding
-
-
-def find_army(n: Nation, name: str) -> str:
-    army = n.army(name)
-    if army is None:
-        raise Refused(f"{n.name} has no army `{name}` (armies: {', '.join(a.name for a in n.armies) or 'none'})")
-    return army.name
-
-
-def same(a: str, b: str) -> bool:
-    return fold(a) == fold(b)

@@ -10,6 +10,7 @@ from engine.core.errors import IllegalAction, OrderError, UploadError
 from engine.core.events import Event, Step
 from engine.core.orders import OrderCheck
 from engine.core.phases import Phase, Window
+from engine.core.records import from_data, to_data
 from engine.core.rng import Dice
 from engine.core.ruleset import OptionValue, Ruleset, SeatRule, Setup, View
 from engine.core.tables import Table
@@ -17,7 +18,6 @@ from engine.core.visibility import GM_ONLY, PUBLIC, Viewer, Visibility
 from engine.rulesets.lote_modern import campaign, dice_tables, gm, orderform, turn, views
 from engine.rulesets.lote_modern.mapfile import parse_map
 from engine.rulesets.lote_modern.orders import ORDERS_HELP
-from engine.rulesets.lote_modern.records import from_data, to_data
 from engine.rulesets.lote_modern.sheet import Nation, fold
 from engine.rulesets.lote_modern.sheetfile import parse_sheets, validate_against_map, validate_cartels
 from engine.rulesets.lote_modern.state import AuditEntry, GameState

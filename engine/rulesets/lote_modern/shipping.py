@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.rulesets.lote_modern import accounts, statuses
-from engine.rulesets.lote_modern.orderform import Ctx, Refused
+from engine.rulesets.lote_modern.context import Ctx, Refused
 from engine.rulesets.lote_modern.rules import trade
 from engine.rulesets.lote_modern.text import number
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import RulesError
-from engine.rulesets.lote_modern.records import from_data, to_data
+from engine.core.records import from_data, to_data
 from engine.rulesets.lote_modern.rules.banking import Loan, TaxPenalty
 from engine.rulesets.lote_modern.sheet import Nation, fold
 from engine.rulesets.lote_modern.world import CampaignMap

@@ -13,7 +13,7 @@ import math
 
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import reach, statuses
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, refuse_if
 from engine.rulesets.lote_modern.orders import RouteOrder
 from engine.rulesets.lote_modern.rules import command, mercantile, trade
 from engine.rulesets.lote_modern.sheet import Nation, TradeRoute

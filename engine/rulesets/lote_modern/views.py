@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.rulesets.lote_modern import accounts, campaign, cartels, mercenaries, statuses
+from engine.rulesets.lote_modern import accounts, campaign, statuses
+from engine.rulesets.lote_modern.handlers import cartels, mercenaries
 from engine.rulesets.lote_modern.rules import banking, military, research
 from engine.rulesets.lote_modern.rules.trade import SeaRating, effective_msp, sea_rating_maximum
 from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, NATION_TYPE_NAMES, Nation, format_units

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.errors import OrderError
 from engine.core.visibility import Visibility
 from engine.rulesets.terra_nova.context import Ctx, order_rule, procedure
+from engine.rulesets.terra_nova.execution import carry_out
 from engine.rulesets.terra_nova.geography import geography
 from engine.rulesets.terra_nova.orders import Factory
 from engine.rulesets.terra_nova.reference import commodities, house, price_change, price_ranks, price_table
@@ -121,7 +122,6 @@ def _apply_factory(state: TNState, seat: str, order: Factory, step: str, ctx: Ct
 
 @procedure("factories")
 def factories(ctx: Ctx) -> None:
-    from engine.rulesets.terra_nova.execution import carry_out
     carry_out(ctx, ["factory"])
 
 

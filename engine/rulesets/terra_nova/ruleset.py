@@ -9,6 +9,7 @@ from engine.core.errors import IllegalAction, OrderError, RulesError
 from engine.core.events import Event, Step
 from engine.core.orders import OrderCheck
 from engine.core.phases import Phase, Window
+from engine.core.records import from_data, to_data
 from engine.core.rng import Dice
 from engine.core.ruleset import Option, OptionValue, Ruleset, SeatRule, Setup, View
 from engine.core.tables import Table
@@ -27,13 +28,14 @@ from engine.rulesets.terra_nova import (  # noqa: F401
     start_of_turn,
     views,
 )
+from engine.rulesets.terra_nova.checking import check_lines
 from engine.rulesets.terra_nova.context import Ctx
-from engine.rulesets.terra_nova.execution import check_lines, report_notes
+from engine.rulesets.terra_nova.execution import report_notes
 from engine.rulesets.terra_nova.geography import geography
 from engine.rulesets.terra_nova.orders import ORDERS_HELP
 from engine.rulesets.terra_nova.reference import all_tables, city_kinds, commodities, data, development, starting_price
 from engine.rulesets.terra_nova.sequence import advance, close_window, phase_of
-from engine.rulesets.terra_nova.state import AreaState, City, Monarch, Power, TNState, from_data, to_data
+from engine.rulesets.terra_nova.state import AreaState, City, Monarch, Power, TNState
 
 POWERS: tuple[str, ...] = tuple(data("powers")["order"])
 

@@ -1,22 +1,15 @@
 """The campaign state: powers, leaders, forces at each place, holdings, natives, and the machine's cursor.
 
-Everything is plain dataclasses of JSON-compatible values, so `dump`/`load` is a generic walk over
-the type hints (`to_data` / `from_data`).
+Everything is plain dataclasses of JSON-compatible values, saved by the engine's record codec
+(`engine.core.records`).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import types
-import typing
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, Union
+from typing import Any
 
 from engine.rulesets.terra_nova.reference import house
-
-T = TypeVar("T")
 
 LAND_UNITS = ("soldier", "settler", "depleted", "cannon", "slave", "mission")
 
@@ -265,87 +258,3 @@ class TNState:
             for power in list(area.holdings):
                 if area.holdings[power].empty:
                     del area.holdings[power]
-
-
-# -- the codec ---------------------------------------------------------------------------------------------------
-
-
-def to_data(value: Any) -> Any:
-    """A dataclass tree as JSON-compatible data."""
-    encode = _ENCODERS.get(type(value))
-    if encode is None:
-        encode = _ENCODERS[type(value)] = _encoder(type(value))
-    return encode(value)
-
-
-_ENCODERS: dict[type, Callable[[Any], Any]] = {}
-
-
-def _encoder(cls: type) -> Callable[[Any], Any]:
-    """How to write a value of this class, worked out once per class (a dump walks thousands of values)."""
-    if dataclasses.is_dataclass(cls):
-        names = [f.name for f in dataclasses.fields(cls)]
-        return lambda value: {name: to_data(getattr(value, name)) for name in names}
-    if issubclass(cls, dict):
-        return lambda value: {str(k): to_data(v) for k, v in value.items()}
-    if issubclass(cls, list | tuple):
-        return lambda value: [to_data(v) for v in value]
-    return _same
-
-
-Decode = Callable[[Any], Any]
-
-
-def _same(raw: Any) -> Any:
-    return raw
-
-
-@functools.cache
-def _decoder(hint: Any) -> Decode:
-    """How to rebuild a value of this type, worked out once per type: a state load decodes thousands of values,
-    and resolving type hints for each (`typing.get_type_hints` compiles every annotation) was most of its cost."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (Union, types.UnionType):
-        inner = [a for a in args if a is not type(None)]
-        if len(inner) != 1:
-            return _same
-        some = _decoder(inner[0])
-        return _same if some is _same else (lambda raw: None if raw is None else some(raw))
-    if origin is list:
-        item = _decoder(args[0])
-        return list if item is _same else (lambda raw: [item(v) for v in raw])
-    if origin is dict:
-        value = _decoder(args[1])
-        return dict if value is _same else (lambda raw: {k: value(v) for k, v in raw.items()})
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _record_decoder(hint)
-    return _same
-
-
-def _record_decoder(cls: type) -> Decode:
-    # (fields whose data is already the value, copied without a call each; fields to decode), resolved on first
-    # use, as a record type may contain itself; one assignment, so a render thread never sees half of it
-    layout: tuple[list[str], list[tuple[str, Decode]]] | None = None
-
-    def decode(raw: dict[str, Any]) -> Any:
-        nonlocal layout
-        if layout is None:
-            hints = typing.get_type_hints(cls)
-            items = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls)
-                     if f.init]
-            layout = ([name for name, item in items if item is _same],
-                      [(name, item) for name, item in items if item is not _same])
-        plain, decoded = layout
-        kwargs = {name: raw[name] for name in plain if name in raw}
-        for name, item in decoded:
-            if name in raw:
-                kwargs[name] = item(raw[name])
-        return cls(**kwargs)
-    return decode
-
-
-def from_data(cls: type[T], raw: dict[str, Any]) -> T:
-    """Rebuild a dataclass tree from `to_data`'s output."""
-    tp: Any = cls  # any type is hashable, as the decoder cache needs
-    return typing.cast(T, _decoder(tp)(raw))

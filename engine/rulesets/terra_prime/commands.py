@@ -31,6 +31,11 @@ class Command:
     name: str = ""
     cubes: tuple[str, ...] = ()
 
+    @classmethod
+    def parse(cls, text: str) -> Command:
+        """The action a text names, in any spacing or case; `text()` gives it back in canonical form."""
+        return parse(text)
+
     def text(self) -> str:
         if self.verb in NUMBERED:
             return f"{self.verb} {self.number}"

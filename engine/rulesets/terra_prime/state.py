@@ -1,11 +1,11 @@
-"""The game state: plain dataclasses of JSON-friendly values, with dump and load."""
+"""The game state: plain dataclasses of JSON-friendly values, saved by the engine's record codec."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.records import from_data, to_data
 from engine.core.ruleset import OptionValue
 
 __all__ = ["Beaten", "Colony", "GameState", "Item", "OptionValue", "Ship", "Tile", "dump", "load"]
@@ -104,35 +104,10 @@ class GameState:
         return self.tiles[position - 1]
 
 
-def _plain(value: Any) -> Any:
-    """JSON-friendly copy of state values (much faster than `dataclasses.asdict`, which deep-copies)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
 def dump(state: GameState) -> dict[str, Any]:
-    out: dict[str, Any] = _plain(state)
+    out: dict[str, Any] = to_data(state)
     return out
 
 
 def load(data: dict[str, Any]) -> GameState:
-    raw = dict(data)
-    raw["tiles"] = [Tile(**t) for t in data["tiles"]]
-    raw["ships"] = {k: Ship(**{**s, "cargo": list(s["cargo"]), "modules": dict(s["modules"]),
-                               "tech": list(s["tech"]), "peeks": list(s["peeks"]),
-                               "visit_planets": list(s["visit_planets"]),
-                               "visit_tracks": list(s["visit_tracks"])})
-                    for k, s in data["ships"].items()}
-    raw["colonies"] = {k: Colony(**c) for k, c in data["colonies"].items()}
-    raw["beaten"] = {k: Beaten(**b) for k, b in data["beaten"].items()}
-    raw["queue"] = [dict(i) for i in data["queue"]]
-    for key in ("seats", "cargo_ship", "attacked", "winners"):
-        raw[key] = list(data[key])
-    for key in ("options", "earth", "supply"):
-        raw[key] = dict(data[key])
-    return GameState(**raw)
+    return from_data(GameState, data)

@@ -7,7 +7,7 @@ import math
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, statuses
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles, holding_at
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at
 from engine.rulesets.lote_modern.orders import (
     FACTORY_ORDERS,
     Assist,
@@ -46,7 +46,6 @@ def research_blockers(ctx: Ctx, key: str, o: Research, site_in_hbz: bool) -> tup
     return problems, overreach
 
 
-@handles(Research)
 def start_research(ctx: Ctx, o: Research) -> Outcome:
     n = ctx.n
     key = accounts.research_key(o.project)
@@ -93,7 +92,6 @@ def start_research(ctx: Ctx, o: Research) -> Outcome:
     return Outcome(OK, f"{number(o.gp)} GP and {o.nfp} NFP into {info.name}")
 
 
-@handles(Assist)
 def assist(ctx: Ctx, o: Assist) -> Outcome:
     n = ctx.n
     key = accounts.research_key(o.project)
@@ -117,7 +115,6 @@ def assist(ctx: Ctx, o: Assist) -> Outcome:
 
 
 # -- construction ----------------------------------------------------------------------------------------
-@handles(Construct)
 def construct(ctx: Ctx, o: Construct) -> Outcome:
     if o.kind == "uwm":
         return _uwm(ctx)
@@ -155,10 +152,7 @@ def _uwm(ctx: Ctx) -> Outcome:
 
 def _railroad(ctx: Ctx, o: Construct) -> Outcome:
     n, world = ctx.n, ctx.world
-    try:
-        a, b = world.region(o.place).name, world.region(o.to).name
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    a, b = world.region(o.place).name, world.region(o.to).name
     if not world.adjacent(a, b):
         raise Refused(f"{a} and {b} do not border each other (LotE 3.4.1)")
     held = accounts.held_regions(n, world)
@@ -225,11 +219,8 @@ def _factory(ctx: Ctx, o: Construct) -> Outcome:
     if built + building + o.points > cap:
         raise Refused(f"{key} holds at most {cap} factory and yard points (Table 3-10); it has {built} built and "
                       f"{building} under way")
-    try:
-        per = industry.factory_cost(industry.FactoryKind("mercantile" if kind == "industry" else kind),
-                                    city=is_city, hidden=o.hidden)
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    per = industry.factory_cost(industry.FactoryKind("mercantile" if kind == "industry" else kind),
+                                city=is_city, hidden=o.hidden)
     gp, nfp = per.gp * o.points, per.nfp * o.points
     ctx.spend(gp, nfp, what=f"the {o.kind}")
     project = _new_project(ctx, Project("", "factory", kind, key, gp_cost=gp, nfp_cost=nfp,
@@ -240,7 +231,6 @@ def _factory(ctx: Ctx, o: Construct) -> Outcome:
                        "(Table 3-4)")
 
 
-@handles(Fund)
 def fund(ctx: Ctx, o: Fund) -> Outcome:
     n = ctx.n
     project = next((p for p in n.projects if fold(p.id) == fold(o.project)), None)
@@ -258,7 +248,6 @@ def fund(ctx: Ctx, o: Fund) -> Outcome:
                        f"({number(left)} GP still to pay)")
 
 
-@handles(Recruit)
 def recruit(ctx: Ctx, o: Recruit) -> Outcome:
     n = ctx.n
     project = next((p for p in n.projects if fold(p.id) == fold(o.project) and not p.done), None)
@@ -278,7 +267,6 @@ def recruit(ctx: Ctx, o: Recruit) -> Outcome:
                        "(LotE 4.3)")
 
 
-@handles(Engineers)
 def engineers(ctx: Ctx, o: Engineers) -> Outcome:
     n = ctx.n
     project = next((p for p in n.projects if fold(p.id) == fold(o.project) and not p.done), None)
@@ -314,13 +302,9 @@ def engineers(ctx: Ctx, o: Engineers) -> Outcome:
 
 
 # -- colonies and improvements -----------------------------------------------------------------------------
-@handles(Colonize)
 def colonize(ctx: Ctx, o: Colonize) -> Outcome:
     n, world = ctx.n, ctx.world
-    try:
-        region = world.region(o.region)
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    region = world.region(o.region)
     if not region.people or not cities.may_colonise_inhabited(accounts.culture(n), Culture.parse(region.people)):
         raise Refused(f"a Renaissance or Industrial nation colonises regions of Pre-Columbian, Nomadic or Barbarian "
                       f"people; {region.name} is not one, or you are not such a nation (LotE 3.3.1)")
@@ -341,13 +325,9 @@ def colonize(ctx: Ctx, o: Colonize) -> Outcome:
                        "GPv (LotE 3.3.1)")
 
 
-@handles(Improve)
 def improve(ctx: Ctx, o: Improve) -> Outcome:
     n, world = ctx.n, ctx.world
-    try:
-        region = world.region(o.region)
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    region = world.region(o.region)
     holding = n.region(region.name)
     if holding is None or statuses.get(holding.status).tax <= 0:
         raise Refused(f"{n.name} does not control {region.name}")

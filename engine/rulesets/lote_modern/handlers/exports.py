@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, reach
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, find_army, refuse_if
 from engine.rulesets.lote_modern.orders import Export, Fit
 from engine.rulesets.lote_modern.rules import export, military
 from engine.rulesets.lote_modern.rules.tech import Culture
@@ -27,10 +27,7 @@ STEAM_WARSHIPS = ("ca", "bb", "dn", "cv")
 
 def _export_unit(code: str) -> military.Unit:
     """The export unit's chart line: the Industrial chart, where every Table 7-3 unit is built."""
-    try:
-        return military.unit(code, Culture.INDUSTRIAL_ONE)
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    return military.unit(code, Culture.INDUSTRIAL_ONE)
 
 
 def cargo_text(code: str, count: int) -> str:
@@ -54,7 +51,6 @@ def receives(world: CampaignMap, buyer: Nation, place: str) -> Army | None:
     return army
 
 
-@handles(Export)
 def hand_over(ctx: Ctx, o: Export) -> Outcome:
     n, state = ctx.n, ctx.state
     if not export.exportable(o.code):
@@ -94,13 +90,10 @@ def _at_port(world: CampaignMap, place: str) -> bool:
     return world.regions[key].coastal and any(c.port for c in world.cities_in(key))
 
 
-@handles(Fit)
 def fit(ctx: Ctx, o: Fit) -> Outcome:
     n = ctx.n
-    try:
+    with citing("Table 7-3"):
         new_code = export.upgrade(o.code, o.unit)
-    except RulesError as exc:
-        raise Refused(f"{exc} (Table 7-3)") from None
     name = find_army(n, o.army)
     army = n.army(name)
     assert army is not None

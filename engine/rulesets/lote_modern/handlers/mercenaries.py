@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, refuse_if
 from engine.rulesets.lote_modern.orders import Hire, PoolOrder
 from engine.rulesets.lote_modern.rules import construction, economy, industry, mercantile, military
 from engine.rulesets.lote_modern.sheet import Army, Nation, fold, format_units
@@ -72,7 +71,6 @@ def _take(have: dict[str, int], units: Mapping[str, int], pool: str) -> None:
 
 
 # -- the broker's pool ------------------------------------------------------------------------------------------
-@handles(PoolOrder)
 def pool_order(ctx: Ctx, o: PoolOrder) -> Outcome:
     n = ctx.n
     pool = _pool(ctx, o.pool)
@@ -87,29 +85,18 @@ def pool_order(ctx: Ctx, o: PoolOrder) -> Outcome:
     cult = accounts.culture(n)
     costs: dict[str, float] = {}
     for code in new:
-        try:
-            unit = military.unit(code, cult)
-            problems = construction.unit_build_problems(
-                code, cult, tech_level=n.tech_level, completed=n.completed,
-                facility_points={industry.FactoryKind(k): n.factory_points(k) for k in ("airship", "steamship",
-                                                                                          "submarine")})
-        except RulesError as exc:
-            raise Refused(str(exc)) from None
+        unit = military.unit(code, cult)
+        problems = construction.unit_build_problems(
+            code, cult, tech_level=n.tech_level, completed=n.completed,
+            facility_points={industry.FactoryKind(k): n.factory_points(k) for k in ("airship", "steamship",
+                                                                                      "submarine")})
         refuse_if(problems, "LotE 7.1.4.1")
         costs[code] = unit.gp or 0.0
-    try:
+    with citing("LotE 7.1.4.1"):
         gp = mercantile.pool_conversion_cost(old, new, costs)
-    except RulesError as exc:
-        raise Refused(f"{exc} (LotE 7.1.4.1)") from None
     have = _units_left(ctx, pool)
-    saved = dict(have)
     _take(have, old, pool.name)
-    try:
-        ctx.spend(gp, what=f"rebuilding {format_units(new)}")
-    except Refused:
-        have.clear()
-        have.update(saved)
-        raise
+    ctx.spend(gp, what=f"rebuilding {format_units(new)}")
     for code, count in new.items():
         have[code] = have.get(code, 0) + count
     if ctx.apply:
@@ -121,7 +108,6 @@ def pool_order(ctx: Ctx, o: PoolOrder) -> Outcome:
 
 
 # -- hiring -------------------------------------------------------------------------------------------------------
-@handles(Hire)
 def hire(ctx: Ctx, o: Hire) -> Outcome:
     n, world = ctx.n, ctx.world
     pool = _pool(ctx, o.pool)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, statuses
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, refuse_if
 from engine.rulesets.lote_modern.orders import CartelOrder, Pay
 from engine.rulesets.lote_modern.rules import mercantile, trade
 from engine.rulesets.lote_modern.sheet import Nation
@@ -39,7 +39,6 @@ def _house_status(n: Nation, city: str) -> str | None:
     return holding.status if holding is not None and statuses.is_merchant(holding.status) else None
 
 
-@handles(CartelOrder)
 def cartel(ctx: Ctx, o: CartelOrder) -> Outcome:
     if o.verb in ("grant", "revoke"):
         return _rights(ctx, o)
@@ -178,7 +177,6 @@ def _drop(ctx: Ctx, o: CartelOrder) -> Outcome:
     return Outcome(OK, f"you give up {nation.name}'s trade with {target.name}; its {found.msp} MSP return")
 
 
-@handles(Pay)
 def pay(ctx: Ctx, o: Pay) -> Outcome:
     other = _nation(ctx, o.nation, "to pay")
     ctx.spend(o.gp, what=f"paying {other.name}")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, statuses
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles, holding_at
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at
 from engine.rulesets.lote_modern.orders import (
     INVEST_OTHER,
     Activate,
@@ -35,7 +34,6 @@ SEA_FIELDS = {"navigation": "navigation", "trade-range": "trade_range", "conduit
 
 
 # -- investments ------------------------------------------------------------------------------------
-@handles(Invest)
 def invest(ctx: Ctx, o: Invest) -> Outcome:
     n = ctx.n
     if o.target in SEA_RATINGS or o.target in ("cavalry", "infantry", "warship", "siege", "artillery",
@@ -81,12 +79,9 @@ def _invest_rating(ctx: Ctx, o: Invest) -> Outcome:
                 raise Refused(f"{n.name} has no {o.target} QR; the GM adds one when it is time (LotE 2.5)")
             cap = None
         else:
-            try:
-                cap = getattr(military.max_quality_ratings(cult, n.tech_level), o.target)
-                if not military.may_raise_quality_rating(cult, n.tech_level, o.target, current):
-                    cap = min(cap, current)
-            except RulesError as exc:
-                raise Refused(str(exc)) from None
+            cap = getattr(military.max_quality_ratings(cult, n.tech_level), o.target)
+            if not military.may_raise_quality_rating(cult, n.tech_level, o.target, current):
+                cap = min(cap, current)
     if cap is not None and current >= cap:
         raise Refused(f"your {o.target} rating is {current}, the most {table} allows at Tech Level {n.tech_level}")
     ctx.spend(o.gp, what="the investment")
@@ -125,14 +120,11 @@ def _public_works(ctx: Ctx, o: Invest) -> Outcome:
 def _chart_unit(ctx: Ctx, code: str) -> military.Unit:
     n = ctx.n
     cult = accounts.culture(n)
-    try:
-        unit = military.unit(code, cult)
-        problems = construction.unit_build_problems(
-            code, cult, tech_level=n.tech_level, completed=n.completed,
-            facility_points={industry.FactoryKind(k): n.factory_points(k) for k in ("airship", "steamship",
-                                                                                      "submarine")})
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    unit = military.unit(code, cult)
+    problems = construction.unit_build_problems(
+        code, cult, tech_level=n.tech_level, completed=n.completed,
+        facility_points={industry.FactoryKind(k): n.factory_points(k) for k in ("airship", "steamship",
+                                                                                  "submarine")})
     if problems:
         raise Refused("; ".join(problems) + " (LotE 3.2.1, 4.2)")
     return unit
@@ -205,7 +197,6 @@ def _yard_place(ctx: Ctx, key: str, kind: str) -> str:
     return key
 
 
-@handles(Build)
 def build(ctx: Ctx, o: Build) -> Outcome:
     n = ctx.n
     cult = accounts.culture(n)
@@ -218,10 +209,7 @@ def build(ctx: Ctx, o: Build) -> Outcome:
             raise Refused("this campaign does not use reserves (LotE 3.2.2 is optional)")
         if actions.unit_profile(o.code).training == "elite":
             raise Refused("only Regular and Inexperienced units are built as reserves (LotE 3.2.2.1)")
-        try:
-            cost = reserve_rules.reserve_build_cost(o.code, cult)
-        except RulesError as exc:
-            raise Refused(str(exc)) from None
+        cost = reserve_rules.reserve_build_cost(o.code, cult)
         gp, nfp = cost.gp, cost.nfp
     if o.export:
         if not export.exportable(o.code):
@@ -264,7 +252,6 @@ def _reserves_on(ctx: Ctx) -> None:
         raise Refused("reserves are for Renaissance and Industrial nations (LotE 3.2.2)")
 
 
-@handles(PlaceReserve)
 def place_reserve(ctx: Ctx, o: PlaceReserve) -> Outcome:
     _reserves_on(ctx)
     n = ctx.n
@@ -287,7 +274,6 @@ def place_reserve(ctx: Ctx, o: PlaceReserve) -> Outcome:
     return Outcome(OK, f"{o.count}{o.code} from {name} into reserve (no support while there)")
 
 
-@handles(Activate)
 def activate(ctx: Ctx, o: Activate) -> Outcome:
     _reserves_on(ctx)
     n = ctx.n
@@ -302,10 +288,7 @@ def activate(ctx: Ctx, o: Activate) -> Outcome:
     holding = n.city(key)
     if holding is None or not accounts.is_friendly(holding.status) or ctx.world.cities[key].region not in ctx.hbz:
         raise Refused(f"reserves are called up in a Friendly city within the Homeland Build Zone; {key} is not one")
-    try:
-        cost = reserve_rules.reserve_activation_cost(o.code, accounts.culture(n))
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    cost = reserve_rules.reserve_activation_cost(o.code, accounts.culture(n))
     ctx.spend(cost.gp * o.count, cost.nfp * o.count, what=f"calling up {o.count}{o.code}")
     ctx.budget.reserves[o.code] = have - o.count
     ctx.budget.activated.add(o.code)

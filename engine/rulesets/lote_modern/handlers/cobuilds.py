@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, oversight, reach, statuses
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused
 from engine.rulesets.lote_modern.orders import CoBuild, Grow
 from engine.rulesets.lote_modern.rules import cities, merchant
 from engine.rulesets.lote_modern.sheet import CityHolding, Nation, Project, fold
@@ -46,7 +46,6 @@ def max_size(state: GameState, city: City, tech_level: int) -> int | None:
 
 
 # -- a nation's own city ---------------------------------------------------------------------------------
-@handles(Grow)
 def grow(ctx: Ctx, o: Grow) -> Outcome:
     n = ctx.n
     city = _city(ctx, o.city)
@@ -110,7 +109,6 @@ def _in_web(ctx: Ctx, city: str, existing: str | None) -> bool:
     return True
 
 
-@handles(CoBuild)
 def cobuild(ctx: Ctx, o: CoBuild) -> Outcome:
     n, state = ctx.n, ctx.state
     if n.type not in BUILDERS:

@@ -10,7 +10,7 @@ from engine.core.events import Event
 from engine.core.orders import Verdict
 from engine.core.visibility import GM_ONLY, Visibility
 from engine.rulesets.lote_modern import accounts, reach, statuses
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles, holding_at, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at, refuse_if
 from engine.rulesets.lote_modern.orders import FACTORY_ORDERS, Bombard, MoveFactory
 from engine.rulesets.lote_modern.rules import industry, military, research
 from engine.rulesets.lote_modern.sheet import CityHolding, Nation, RegionHolding
@@ -24,7 +24,6 @@ NAMES = {"airship": "Airship Factory", "steamship": "Steamship Yard", "submarine
 
 
 # -- moving (3.6.4) ------------------------------------------------------------------------------------------
-@handles(MoveFactory)
 def move_factory(ctx: Ctx, o: MoveFactory) -> Outcome:
     n, world, state = ctx.n, ctx.world, ctx.state
     kind = FACTORY_ORDERS[o.kind]
@@ -102,7 +101,6 @@ def _bombarding(n: Nation, units: dict[str, int]) -> dict[str, tuple[int, float]
     return out
 
 
-@handles(Bombard)
 def bombard(ctx: Ctx, o: Bombard) -> Outcome:
     n, world, state = ctx.n, ctx.world, ctx.state
     key = world.canonical(o.place)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing
 from engine.rulesets.lote_modern.orders import (
     BankOrder,
     Borrow,
@@ -31,7 +31,6 @@ def _own_bank(ctx: Ctx) -> banking.Bank:
     return ctx.n.bank
 
 
-@handles(BankOrder)
 def bank_setting(ctx: Ctx, o: BankOrder) -> Outcome:
     n = ctx.n
     bank = _own_bank(ctx)
@@ -47,10 +46,8 @@ def bank_setting(ctx: Ctx, o: BankOrder) -> Outcome:
         new = replace(bank, closed_to=frozenset(closed))
         text = f"{'closed' if o.setting == 'close-to' else 'open again'} to {other.name}"
     else:
-        try:
+        with citing("LotE 6.2.5"):
             new = banking.set_rates(bank, o.internal / 100, o.external / 100, ctx.banking)
-        except RulesError as exc:
-            raise Refused(f"{exc} (LotE 6.2.5)") from None
         text = f"internal rate {o.internal}%, external {o.external}%"
     if ctx.apply:
         n.bank = new
@@ -62,7 +59,6 @@ def trading_partners(state: object, lender: Nation) -> set[str]:
     return {r.partner for r in lender.routes if r.open}
 
 
-@handles(Borrow)
 def borrow(ctx: Ctx, o: Borrow) -> Outcome:
     n, state = ctx.n, ctx.state
     lender = state.find_nation(o.lender)
@@ -103,13 +99,9 @@ def borrow(ctx: Ctx, o: Borrow) -> Outcome:
                                     "turn is processed; lines below that spend it fail if the bank refuses")
 
 
-@handles(LoanOrder)
 def loan_order(ctx: Ctx, o: LoanOrder) -> Outcome:
     n, state = ctx.n, ctx.state
-    try:
-        loan = state.loan(o.loan)
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    loan = state.loan(o.loan)
     if loan.borrower != n.name:
         raise Refused(f"{loan.id} is owed by {loan.borrower}, not by you")
     due = loan.due_turn == state.turn
@@ -135,7 +127,6 @@ def _repaid(ctx: Ctx, loan: banking.Loan) -> None:
     ctx.report(f"Repaid {loan.id} to {loan.lender}: {number(loan.owed)} GP.")
 
 
-@handles(Payment)
 def payment(ctx: Ctx, o: Payment) -> Outcome:
     n, state = ctx.n, ctx.state
     if o.verb == "pay-penalty":

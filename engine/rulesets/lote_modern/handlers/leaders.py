@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import cast
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern import accounts, campaign, hands_off, mercenaries, merchant_factors, statuses
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, handles, refuse_if
+from engine.rulesets.lote_modern import accounts, campaign, hands_off, merchant_factors, statuses
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, refuse_if
+from engine.rulesets.lote_modern.handlers import mercenaries
 from engine.rulesets.lote_modern.orders import (
     LeaderAction,
     Note,
@@ -20,13 +23,12 @@ from engine.rulesets.lote_modern.rules import (
     trade,
 )
 from engine.rulesets.lote_modern.rules.actions import NeedsRuling
-from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, Leader, fold
+from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, Army, Leader, fold
 from engine.rulesets.lote_modern.text import number
 
 OK = Verdict.ACCEPTED
 FEATURES = {"zone": "Sea Zone", "inter-island": "Inter-Island Arrow", "open-ocean": "Open Ocean Arrow",
             "river": "River Section"}
-NEW_CODES = ("RU", "EX", "NM", "CIR", "DCL")
 
 
 # -- leaders ---------------------------------------------------------------------------------------------------
@@ -47,7 +49,6 @@ def _needs(ctx: Ctx, ruling: NeedsRuling, what: str, *, parties: list[str] | Non
     ctx.ruling("action", text, rolls=rolls, tables=tables, parties=parties, brief=what)
 
 
-@handles(LeaderAction)
 def leader_action(ctx: Ctx, o: LeaderAction) -> Outcome:
     leader = _leader(ctx, o.leader)
     code = o.code.upper()
@@ -99,100 +100,133 @@ def _ap(o: LeaderAction, base: int, open_ended: bool) -> int:
     return o.ap or base
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A leader's attempt at one of the supplement's new action codes, with the AP it takes."""
+
+    leader: Leader
+    order: LeaderAction
+    ap: int
+    kind: actions.LeaderKind
+    army: Army | None
+
+
 def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
-    n, world, state = ctx.n, ctx.world, ctx.state
     info = actions_codes.action_code(code)
-    ap = _ap(o, info.bac, info.open_ended)
     kind = cast(actions.LeaderKind, leader.allegiance)   # the sheet allows only national, allied, mercenary
-    army = accounts.leader_army(n, leader)
-    if code == "RU":
-        key = world.canonical(o.target)
-        city = n.city(key) if key and key in world.cities else None
-        in_hbz = bool(key and key in world.cities and world.cities[key].region in ctx.hbz)
-        refuse_if(actions_codes.check_retraining(culture=n.culture, leader=kind, code=o.unit, count=o.count,
-                                           at_controlled_city=city is not None, city_besieged=False,
-                                           in_homeland_build_zone=in_hbz), "LotE 5.2.1")
-        here = [a for a in n.armies if key and fold(a.location) == fold(key) and a.units.get(o.unit, 0) >= o.count]
-        if not here:
-            raise Refused(f"no army of yours at {key} has {o.count}{o.unit}")
-        outcome = actions_codes.retrain(o.unit, o.count)
-        ctx.use_ap(leader.name, ap)
-        if ctx.apply:
-            army_here = here[0]
-            army_here.units[o.unit] -= outcome.count_in
-            if not army_here.units[o.unit]:
-                del army_here.units[o.unit]
-            army_here.units[outcome.to_code] = army_here.units.get(outcome.to_code, 0) + outcome.count_out
-            ctx.report(f"{leader.name} retrained {outcome.count_in}{o.unit} into {outcome.count_out}"
-                       f"{outcome.to_code} at {key}.")
-            ctx.ruling("action", f"{n.name}: {leader.name} retrained {outcome.count_in}{o.unit} into "
-                                 f"{outcome.count_out}{outcome.to_code} at {key}; if they were attacked meanwhile "
-                                 f"they fight as {outcome.count_in}{o.unit} and the action is lost (LotE 5.2.1).",
-                       tables=["LotE 5.2.1 Retraining Units"])
-        return Outcome(OK, f"{outcome.count_in}{o.unit} become {outcome.count_out}{outcome.to_code} at {key} "
-                           f"({ap} AP, LotE 5.2.1)")
-    if code == "EX":
-        key = world.canonical(o.target)
-        if key is None or key not in world.zones:
-            raise Refused(f"`{o.target}` is not a sea zone, arrow or river section on the map")
-        zone = world.zones[key]
-        if zone.mapping == 0 or key in n.charts:
-            raise Refused(f"{key} is already charted for you")
-        refuse_if(actions_codes.check_explore(culture=n.culture, kind=FEATURES[zone.kind], requirement=zone.mapping),
-                  "LotE 5.2.2")
-        ctx.use_ap(leader.name, ap)
-        if ctx.apply:
-            ships = sum(c for code_, c in (army.units.items() if army else ()) if actions.unit_profile(
-                code_.strip("()")).kind == "ship")
-            progress = actions_codes.MappingProgress(key, FEATURES[zone.kind], zone.mapping, n.mapping.get(key, 0))
-            _needs(ctx, actions_codes.explore_ruling(progress, leader=leader.name, charisma=leader.charisma,
-                                               navigation=n.navigation, hostile=zone.hostile, ships=ships,
-                                               dice=ctx.dice),
-                   f"{n.name}: {leader.name} explores {key} ({ap} AP); on success `edit {n.name} mapping[{key}] +1`")
-            ctx.report(f"{leader.name} sets out to explore {key}.")
-        return Outcome(OK, f"{leader.name} explores {key} ({ap} AP; mapping {n.mapping.get(key, 0)}/{zone.mapping}); "
-                           "the GM rules the attempt and any losses (LotE 5.2.2)")
-    if code == "NM":
-        house = state.find_nation(o.target)
-        monopolies = [m for m in state.monopolies if house is not None and m.house == house.name
-                      and m.nation == n.name]
-        acquired = any(m.kind == "acquired" for m in monopolies)
-        if house is None or not monopolies:
-            raise Refused(f"`{o.target}` holds no monopoly in {n.name}")
-        refuse_if(actions_codes.check_nationalize(culture=n.culture, actor_is_king=leader.title == "king",
-                                            monopoly_acquired=acquired), "LotE 5.2.3")
-        ctx.use_ap(leader.name, ap)
-        if ctx.apply:
-            _needs(ctx, actions_codes.nationalize_ruling(nation=n.name, house=house.name, diplomacy=leader.diplomacy,
-                                                         options=campaign.action_options(state.options),
-                                                         dice=ctx.dice),
-                   f"{n.name}: {leader.name} nationalizes {house.name}'s monopoly; on success remove it "
-                   f"(`edit {n.name} monopoly[<id>] =none`)", parties=[n.name, house.name])
-            ctx.report(f"{leader.name} moves to nationalize {house.name}'s monopoly.")
-        return Outcome(OK, f"the King spends {ap} AP to nationalize {house.name}'s monopoly; the GM rules (LotE 5.2.3)")
-    if code == "CIR":
-        try:
-            region = world.region(o.target)
-        except RulesError as exc:
-            raise Refused(str(exc)) from None
-        held = accounts.held_regions(n, world)
-        refuse_if(actions_codes.check_colonize_inhabited(
-            culture=n.culture, leader_title=leader.title.title() if kind == "national" else "Mercenary",
-            region_culture=CULTURE_NAMES.get(region.people, "settled"),
-            adjacent_to_controlled_land=any(nb in held for nb in region.neighbours),
-            gp_carried=o.gp, nfp_carried=o.nfp), "LotE 5.2.4")
-        ctx.use_ap(leader.name, ap)
-        ctx.spend(o.gp, o.nfp, what="the colonists")
-        if ctx.apply:
-            _needs(ctx, actions_codes.colonize_inhabited_ruling(leader=leader.name, region=region.name,
-                                                          charisma=leader.charisma, natives_friendly=False,
-                                                          escort_points=accounts.troop_points(
-                                                              army.units if army else {}), dice=ctx.dice),
-                   f"{n.name}: {leader.name} emplaces a colony in {region.name} with {number(o.gp)} GP and "
-                   f"{o.nfp} NFP (15 GP and 15 NFP settle a GPv, LotE 3.3.1)")
-            ctx.report(f"{leader.name} carries {number(o.gp)} GP and {o.nfp} NFP of colonists to {region.name}.")
-        return Outcome(OK, f"{leader.name} emplaces a colony in {region.name} ({ap} AP, {number(o.gp)} GP, "
-                           f"{o.nfp} NFP); the GM rules it (LotE 5.2.4)")
+    attempt = Attempt(leader, o, _ap(o, info.bac, info.open_ended), kind, accounts.leader_army(ctx.n, leader))
+    return NEW_CODE_ACTIONS[code](ctx, attempt)
+
+
+def _retrain(ctx: Ctx, a: Attempt) -> Outcome:
+    """Retrain Units (LotE 5.2.1)."""
+    n, world = ctx.n, ctx.world
+    leader, o, ap, kind = a.leader, a.order, a.ap, a.kind
+    key = world.canonical(o.target)
+    city = n.city(key) if key and key in world.cities else None
+    in_hbz = bool(key and key in world.cities and world.cities[key].region in ctx.hbz)
+    refuse_if(actions_codes.check_retraining(culture=n.culture, leader=kind, code=o.unit, count=o.count,
+                                       at_controlled_city=city is not None, city_besieged=False,
+                                       in_homeland_build_zone=in_hbz), "LotE 5.2.1")
+    here = [a for a in n.armies if key and fold(a.location) == fold(key) and a.units.get(o.unit, 0) >= o.count]
+    if not here:
+        raise Refused(f"no army of yours at {key} has {o.count}{o.unit}")
+    outcome = actions_codes.retrain(o.unit, o.count)
+    ctx.use_ap(leader.name, ap)
+    if ctx.apply:
+        army_here = here[0]
+        army_here.units[o.unit] -= outcome.count_in
+        if not army_here.units[o.unit]:
+            del army_here.units[o.unit]
+        army_here.units[outcome.to_code] = army_here.units.get(outcome.to_code, 0) + outcome.count_out
+        ctx.report(f"{leader.name} retrained {outcome.count_in}{o.unit} into {outcome.count_out}"
+                   f"{outcome.to_code} at {key}.")
+        ctx.ruling("action", f"{n.name}: {leader.name} retrained {outcome.count_in}{o.unit} into "
+                             f"{outcome.count_out}{outcome.to_code} at {key}; if they were attacked meanwhile "
+                             f"they fight as {outcome.count_in}{o.unit} and the action is lost (LotE 5.2.1).",
+                   tables=["LotE 5.2.1 Retraining Units"])
+    return Outcome(OK, f"{outcome.count_in}{o.unit} become {outcome.count_out}{outcome.to_code} at {key} "
+                       f"({ap} AP, LotE 5.2.1)")
+
+
+def _explore(ctx: Ctx, a: Attempt) -> Outcome:
+    """Explore (LotE 5.2.2)."""
+    n, world = ctx.n, ctx.world
+    leader, o, ap, army = a.leader, a.order, a.ap, a.army
+    key = world.canonical(o.target)
+    if key is None or key not in world.zones:
+        raise Refused(f"`{o.target}` is not a sea zone, arrow or river section on the map")
+    zone = world.zones[key]
+    if zone.mapping == 0 or key in n.charts:
+        raise Refused(f"{key} is already charted for you")
+    refuse_if(actions_codes.check_explore(culture=n.culture, kind=FEATURES[zone.kind], requirement=zone.mapping),
+              "LotE 5.2.2")
+    ctx.use_ap(leader.name, ap)
+    if ctx.apply:
+        ships = sum(c for code_, c in (army.units.items() if army else ()) if actions.unit_profile(
+            code_.strip("()")).kind == "ship")
+        progress = actions_codes.MappingProgress(key, FEATURES[zone.kind], zone.mapping, n.mapping.get(key, 0))
+        _needs(ctx, actions_codes.explore_ruling(progress, leader=leader.name, charisma=leader.charisma,
+                                           navigation=n.navigation, hostile=zone.hostile, ships=ships,
+                                           dice=ctx.dice),
+               f"{n.name}: {leader.name} explores {key} ({ap} AP); on success `edit {n.name} mapping[{key}] +1`")
+        ctx.report(f"{leader.name} sets out to explore {key}.")
+    return Outcome(OK, f"{leader.name} explores {key} ({ap} AP; mapping {n.mapping.get(key, 0)}/{zone.mapping}); "
+                       "the GM rules the attempt and any losses (LotE 5.2.2)")
+
+
+def _nationalize(ctx: Ctx, a: Attempt) -> Outcome:
+    """Nationalize a Monopoly (LotE 5.2.3)."""
+    n, state = ctx.n, ctx.state
+    leader, o, ap = a.leader, a.order, a.ap
+    house = state.find_nation(o.target)
+    monopolies = [m for m in state.monopolies if house is not None and m.house == house.name
+                  and m.nation == n.name]
+    acquired = any(m.kind == "acquired" for m in monopolies)
+    if house is None or not monopolies:
+        raise Refused(f"`{o.target}` holds no monopoly in {n.name}")
+    refuse_if(actions_codes.check_nationalize(culture=n.culture, actor_is_king=leader.title == "king",
+                                        monopoly_acquired=acquired), "LotE 5.2.3")
+    ctx.use_ap(leader.name, ap)
+    if ctx.apply:
+        _needs(ctx, actions_codes.nationalize_ruling(nation=n.name, house=house.name, diplomacy=leader.diplomacy,
+                                                     options=campaign.action_options(state.options),
+                                                     dice=ctx.dice),
+               f"{n.name}: {leader.name} nationalizes {house.name}'s monopoly; on success remove it "
+               f"(`edit {n.name} monopoly[<id>] =none`)", parties=[n.name, house.name])
+        ctx.report(f"{leader.name} moves to nationalize {house.name}'s monopoly.")
+    return Outcome(OK, f"the King spends {ap} AP to nationalize {house.name}'s monopoly; the GM rules (LotE 5.2.3)")
+
+
+def _colonize_inhabited(ctx: Ctx, a: Attempt) -> Outcome:
+    """Colonize an Inhabited Region (LotE 5.2.4)."""
+    n, world = ctx.n, ctx.world
+    leader, o, ap, kind, army = a.leader, a.order, a.ap, a.kind, a.army
+    region = world.region(o.target)
+    held = accounts.held_regions(n, world)
+    refuse_if(actions_codes.check_colonize_inhabited(
+        culture=n.culture, leader_title=leader.title.title() if kind == "national" else "Mercenary",
+        region_culture=CULTURE_NAMES.get(region.people, "settled"),
+        adjacent_to_controlled_land=any(nb in held for nb in region.neighbours),
+        gp_carried=o.gp, nfp_carried=o.nfp), "LotE 5.2.4")
+    ctx.use_ap(leader.name, ap)
+    ctx.spend(o.gp, o.nfp, what="the colonists")
+    if ctx.apply:
+        _needs(ctx, actions_codes.colonize_inhabited_ruling(leader=leader.name, region=region.name,
+                                                      charisma=leader.charisma, natives_friendly=False,
+                                                      escort_points=accounts.troop_points(
+                                                          army.units if army else {}), dice=ctx.dice),
+               f"{n.name}: {leader.name} emplaces a colony in {region.name} with {number(o.gp)} GP and "
+               f"{o.nfp} NFP (15 GP and 15 NFP settle a GPv, LotE 3.3.1)")
+        ctx.report(f"{leader.name} carries {number(o.gp)} GP and {o.nfp} NFP of colonists to {region.name}.")
+    return Outcome(OK, f"{leader.name} emplaces a colony in {region.name} ({ap} AP, {number(o.gp)} GP, "
+                       f"{o.nfp} NFP); the GM rules it (LotE 5.2.4)")
+
+
+def _destroy_combine_location(ctx: Ctx, a: Attempt) -> Outcome:
+    """Destroy a Combine Location (LotE 5.2.5)."""
+    n = ctx.n
+    leader, o, ap, kind, army = a.leader, a.order, a.ap, a.kind, a.army
     points = accounts.troop_points(army.units if army else {})
     refuse_if(actions_codes.check_destroy_combine_location(culture=n.culture, leader=kind, troop_points=points),
               "LotE 5.2.5")
@@ -210,6 +244,12 @@ def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
                        "(LotE 5.2.5)")
 
 
+NEW_CODE_ACTIONS: dict[str, Callable[[Ctx, Attempt], Outcome]] = {
+    "RU": _retrain, "EX": _explore, "NM": _nationalize, "CIR": _colonize_inhabited, "DCL": _destroy_combine_location,
+}
+NEW_CODES = tuple(NEW_CODE_ACTIONS)
+
+
 def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_actions.MerchantAction) -> Outcome:
     n, world, state = ctx.n, ctx.world, ctx.state
     if not n.is_house:
@@ -220,11 +260,8 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
         raise Refused(f"{action.name} costs {number(base.gp)} GP (Table 7-2)")
     support = max(0.0, o.gp - base.gp) if o.gp else 0.0
     ap = _ap(o, base.ap, action.open_ended)
-    try:
-        cost = merchant_actions.merchant_action_cost(action.code, years=years, support_gold=support,
-                                                     extra_ap=ap - base.ap, options=ctx.merchant)
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    cost = merchant_actions.merchant_action_cost(action.code, years=years, support_gold=support,
+                                                 extra_ap=ap - base.ap, options=ctx.merchant)
     target = o.target
     key = world.canonical(target) if target else None
     own = accounts.holding_of(n, world, key) if key else None
@@ -292,7 +329,6 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
                        f"{f', {number(support)} GP in support' if support else ''}); the GM rules the attempt")
 
 
-@handles(Note)
 def note(ctx: Ctx, o: Note) -> Outcome:
     if ctx.apply:
         ctx.ruling(o.kind, f"{ctx.n.name}: {o.body}")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, hands_off, statuses, trade_kinds
-from engine.rulesets.lote_modern.orderform import Ctx, Outcome, Refused, find_army, handles
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army
 from engine.rulesets.lote_modern.orders import (
     ConduitOrder,
     MonopolyOrder,
@@ -26,7 +25,6 @@ OK = Verdict.ACCEPTED
 
 
 # -- trade ----------------------------------------------------------------------------------------------
-@handles(ConduitOrder)
 def conduit(ctx: Ctx, o: ConduitOrder) -> Outcome:
     n, world = ctx.n, ctx.world
     a, b = port(ctx, o.a), port(ctx, o.b)
@@ -83,7 +81,6 @@ def steam_gaps_problem(n: Nation, traced: trade.SeaRoute) -> str:
             f"(Tech Level - 10); this route's stretches are {', '.join(str(g) for g in gaps)} (LotE 3.2.1.2.3)")
 
 
-@handles(RouteOrder)
 def route(ctx: Ctx, o: RouteOrder) -> Outcome:
     n = ctx.n
     existing = n.route(o.partner, kind=o.kind)
@@ -199,13 +196,9 @@ def _change_msp(ctx: Ctx, o: RouteOrder, existing: TradeRoute) -> Outcome:
     return Outcome(OK, f"{o.msp:+d} {'steam ' if o.steam else ''}MSP on the route with {existing.label}{removal}")
 
 
-@handles(ShipsToMsp)
 def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
     n = ctx.n
-    try:
-        unit = military.unit(o.code, accounts.culture(n))
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
+    unit = military.unit(o.code, accounts.culture(n))
     if unit.carries is None or "Transport" not in unit.name:
         raise Refused(f"{unit.name} is not a transport: only transports become merchant shipping")
     aerial = unit.code == "ZT"
@@ -239,7 +232,6 @@ def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
     return Outcome(OK, f"{o.count}{o.code} become {msp} {kind}MSP (one per cargo point){note}")
 
 
-@handles(MonopolyOrder)
 def monopoly(ctx: Ctx, o: MonopolyOrder) -> Outcome:
     n, state = ctx.n, ctx.state
     house = state.find_nation(o.house)
