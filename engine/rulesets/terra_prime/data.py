@@ -67,6 +67,7 @@ class ModuleSpec:
     planets: tuple[str, ...]
     built_in: int
     track: str
+    supply: int           # tiles in the box (TP Components)
 
     @property
     def at_outpost(self) -> bool:
@@ -185,7 +186,8 @@ def rules() -> Rules:
     return Rules(
         printed=Printed(**raw["printed"]),
         resources=tuple(Resource(r["key"], r["name"], tuple(r["price"]), r["start"]) for r in raw["resource"]),
-        modules=tuple(ModuleSpec(k, m["name"], tuple(m["planets"]), m["built_in"], m["track"])
+        modules=tuple(ModuleSpec(k, m["name"], tuple(m["planets"]), m["built_in"], m["track"],
+                                 m["supply"])
                       for k, m in raw["modules"].items()),
         tech=tuple(TechStep(t["track"], t["step"], t["name"], tuple(t["cost"]), t.get("branch", False))
                    for t in raw["tech"]),
