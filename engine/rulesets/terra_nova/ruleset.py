@@ -65,6 +65,12 @@ class TerraNova(Ruleset[TNState]):
                maximum=10),
         Option("spoils", "victor", "gold and goods of a side wiped out in a land battle: the victor takes them "
                "(victor) or they are lost (lost)", choices=("victor", "lost")),
+        Option("sea_soldiers", "capacity", "soldiers who fight in an attack at sea: those in the area up to what "
+               "the side's ships carry (capacity), or every soldier in the area (all)", choices=("capacity", "all")),
+        Option("withdrawal_to", "nearest", "where a withdrawing side retreats: a neighbouring area it holds, else "
+               "home on its ships (nearest), or home on its ships first (europe)", choices=("nearest", "europe")),
+        Option("r2_mines", "single", "mines and pearl fisheries in R2 areas: yield as the Mines table prints "
+               "(single) or doubled like the area's resources (double)", choices=("single", "double")),
         Option("endgame_votes", False, "from turn 17, powers vote each turn; a unanimous vote ends the game"),
         Option("game_end_on", 6, "from turn 21 the game ends on a d6 roll of at least this", minimum=1, maximum=6),
         Option("treasury_vp", 100, "final scoring: one victory point per this many florins (0: none)",

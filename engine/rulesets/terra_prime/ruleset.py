@@ -40,6 +40,12 @@ class TerraPrime(Ruleset[GameState]):
         Option("refill_at", "outpost", "where colony markers are taken aboard", choices=("outpost", "anywhere")),
         Option("modules_need_colony", False, "modules come only from colonized planets (not any planet)"),
         Option("visit_ends_with_turn", False, "a visit also ends when your turn ends (not only when you leave)"),
+        Option("credits_score", "credit", "final scoring: 1 leadership per credit, or per Credit chip (the fewest "
+               "chips of 10, 5 and 1 that make the sum)", choices=("credit", "chip")),
+        Option("green_asteroids", "few", "green tiles: a few small asteroids (the designer's notes) or none (his "
+               "components list: planets or deep space only)", choices=("few", "none")),
+        Option("leadership_floor", False, "leadership never falls below 0 (a hit with no module left takes what "
+               "there is); by default scores may go negative"),
         Option("round_limit", 0, "end the game after this many rounds (0: only the rulebook's end triggers)",
                minimum=0, maximum=200),
     )

@@ -184,3 +184,60 @@ def test_an_attack_at_sea_fights_the_ships_in_that_area(tn):
          "sea-losses/Cuba/Spain": [1]}))
     assert "England" not in step.state.forces.get("Cuba", {})
     assert step.state.forces["Cuba"]["Spain"].ships == {"war-carrack": 2}
+
+
+def _sea_round(tn, state, script):
+    step = tn.resolve(state, {"Spain": ["attack England at sea in Cuba"]}, ScriptedDice(script))
+    return step, next(e.text for e in step.events if "Sea fight at Cuba, round 1" in e.text)
+
+
+def test_soldiers_aboard_fight_at_sea_one_each_up_to_what_the_ships_carry(tn):
+    state = at_step(new_game(), "C2")
+    state.force("Cuba", "Spain").ships["carrack"] = 1        # combat 3, carries 2 soldiers
+    state.force("Cuba", "Spain").add("soldier", 4)
+    state.force("Cuba", "England").ships["caravel"] = 4      # combat 4
+    # Spain's value 3 + 2 soldiers = 5 beats England's 4: larger force +1 shows the soldiers counted.
+    _, text = _sea_round(tn, state, {"sea-combat/Cuba/Spain": [3], "sea-combat/Cuba/England": [3],
+                                     "sea-losses/Cuba/": [1, 1]})
+    assert "Spain 4 vs England 3" in text
+
+
+def test_with_option_all_a_caravel_with_four_soldiers_fights_at_five(tn):
+    state = at_step(new_game(sea_soldiers="all"), "C2")
+    state.force("Cuba", "Spain").ships["caravel"] = 1
+    state.force("Cuba", "Spain").add("soldier", 4)
+    state.force("Cuba", "England").ships["carrack"] = 1     # combat 3 against 1 + 4 = 5
+    _, text = _sea_round(tn, state, {"sea-combat/Cuba/Spain": [3], "sea-combat/Cuba/England": [3],
+                                     "sea-losses/Cuba/": [1, 1]})
+    assert "Spain 4 vs England 3" in text
+    state = at_step(new_game(), "C2")                        # by default a caravel carries one soldier: 2 vs 3
+    state.force("Cuba", "Spain").ships["caravel"] = 1
+    state.force("Cuba", "Spain").add("soldier", 4)
+    state.force("Cuba", "England").ships["carrack"] = 1
+    _, text = _sea_round(tn, state, {"sea-combat/Cuba/Spain": [3], "sea-combat/Cuba/England": [3],
+                                     "sea-losses/Cuba/": [1, 1]})
+    assert "Spain 3 vs England 4" in text
+
+
+def test_soldiers_on_a_sunk_ship_are_lost_with_it(tn):
+    state = at_step(new_game(), "C2")
+    state.force("Cuba", "Spain").ships["carrack"] = 1
+    state.force("Cuba", "Spain").add("soldier", 5)           # 2 aboard, 3 ashore
+    state.force("Cuba", "England").ships["war-carrack"] = 3
+    step, _ = _sea_round(tn, state, {"sea-combat/Cuba/Spain": [1] * 10, "sea-combat/Cuba/England": [5] * 10,
+                                     "sea-losses/Cuba/Spain": [6] * 10, "sea-losses/Cuba/England": [1] * 10})
+    spain = step.state.forces["Cuba"]["Spain"]
+    assert not spain.ships and spain.units == {"soldier": 3}
+
+
+def test_an_interceptors_soldiers_fight_too(tn):
+    state = fleet_state()
+    box = state.force("Command of the Seas", "England")
+    box.ships["caravel"] = 2
+    box.add("soldier", 2)
+    line = tn.check(state, "Spain", "sail 1 caravel from Europe to Cuba")[0].canonical
+    step = tn.resolve(state, {"Spain": [line], "England": ["intercept Spain"]}, ScriptedDice(
+        {"sea-combat/Command of the Seas/": [3] * 20, "sea-losses/Command of the Seas/": [1] * 40}))
+    text = next(e.text for e in step.events if "Sea fight at Command of the Seas, round 1" in e.text)
+    # 2 caravels + 2 soldiers = 4 against 1: larger force +1 and +3 for 4:1, so 3 + 4 (without soldiers, 3 + 2)
+    assert "England 7 vs Spain 3" in text
