@@ -157,6 +157,11 @@ def _side(state: TNState, battle: Battle, name: str) -> Side:
     return Side(name, value, best_rating(state, name, battle.area))
 
 
+def strength(state: TNState, battle: Battle, name: str) -> int:
+    """A side's combat value in a battle now."""
+    return _side(state, battle, name).value
+
+
 def civilisation(state: TNState, battle: Battle) -> bool:
     return battle.city is not None or geography().places[battle.area].civilisation
 

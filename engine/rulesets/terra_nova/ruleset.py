@@ -15,6 +15,7 @@ from engine.core.tables import Table
 from engine.core.visibility import Viewer
 
 # The procedures register themselves with the phase machine when imported.
+from engine.rulesets.terra_nova import autoplay as automatic
 from engine.rulesets.terra_nova import (  # noqa: F401
     end_of_turn,
     gm,
@@ -132,7 +133,8 @@ class TerraNova(Ruleset[TNState]):
         return None
 
     def autoplay(self, state: TNState, seat: str, dice: Dice) -> str | None:
-        return self.timeout_action(state, seat)
+        """An automatic power: its tactic in a battle round, or its orders (lines with reasons) for a window."""
+        return automatic.orders(state, seat)
 
     def check(self, state: TNState, seat: str, text: str) -> list[OrderCheck]:
         if phase_of(state).window is not Window.ORDERS:
