@@ -138,7 +138,8 @@ async def schedule_autoplay(session: AsyncSession, services: Services, campaign:
         if seat.automatic and seat.name in phase.waiting:
             if not await timers.pending_turn(session, campaign, seat.name):
                 await timers.set_turn_timer(session, services, campaign, seat.name, services.clock.now())
-            return
+            if phase.window is not Window.ORDERS:   # a turn is one seat's at a time; orders are everyone's
+                return
 
 
 async def finish(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],

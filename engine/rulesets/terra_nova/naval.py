@@ -216,7 +216,7 @@ def _run_gauntlet(ctx: Ctx, seat: str, order: Sail, fleet: dict[str, int], cargo
         if not waiting or not fleet or not any(ships()[k].combat for k in waiting.ships):
             continue
         ctx.say(f"{hunter} intercepts {seat}'s voyage from the {box}.", kind="naval")
-        aboard = soldiers_aboard(ctx.state, waiting)
+        aboard = soldiers_aboard(ctx.state, box or "", hunter)
         theirs = Squadron(hunter, waiting.ships, aboard, best_rating(ctx.state, hunter, box or ""))
         ours = Squadron(seat, fleet, cargo.get("soldier", 0), _rating(ctx.state, leaders))
         sea_fight(ctx, box or "", theirs, ours)
@@ -260,14 +260,23 @@ def _fit(ctx: Ctx, seat: str, fleet: dict[str, int], cargo: dict[str, int], gold
 
 def soldier_room(state: TNState, fleet: dict[str, int]) -> int:
     """How many soldiers these ships carry (option `sea_soldiers=all`: as many as there are)."""
-    if state.options.get("sea_soldiers", "capacity") == "all":
+    if state.options.get("sea_soldiers", "aboard") == "all":
         return 10**6 if fleet else 0
     return capacity_halves(fleet) // units()["soldier"].cargo_halves
 
 
-def soldiers_aboard(state: TNState, force: Force) -> int:
-    """Soldiers with ships in a place who fight at sea (1 each, TN Purchase table `5/1*`)."""
-    return min(force.count("soldier"), soldier_room(state, force.ships))
+def soldiers_aboard(state: TNState, place: str, power: str) -> int:
+    """Soldiers who fight at sea (1 each, TN Purchase table `5/1*`): those who sailed in this turn and are still
+    with their ships, up to what the ships carry; with option `sea_soldiers=all`, every soldier in the place."""
+    force = state.peek(place, power) or Force()
+    if not force.ships:
+        return 0
+    present = force.count("soldier")
+    at_sea = geography().places[place].kind in ("box", "sea")       # in a box at sea, everyone is aboard
+    if state.options.get("sea_soldiers", "aboard") != "all" and not at_sea:
+        present = min(present, sum(v.cargo.get("soldier", 0) for v in state.voyages
+                                   if v.power == power and v.dest == place))
+    return min(present, soldier_room(state, force.ships))
 
 
 def _soldiers_home(ctx: Ctx, place: str, force: Force, aboard: int, squadron: Squadron) -> None:
@@ -319,7 +328,8 @@ def _apply_sea_attack(state: TNState, seat: str, order: SeaAttack, step: str, ct
         return
     mine = state.force(order.area, seat)
     ctx.say(f"{seat} attacks {order.target}'s ships in {order.area}.", kind="naval")
-    ours_aboard, theirs_aboard = soldiers_aboard(state, mine), soldiers_aboard(state, theirs)
+    ours_aboard = soldiers_aboard(state, order.area, seat)
+    theirs_aboard = soldiers_aboard(state, order.area, order.target)
     a = Squadron(seat, mine.ships, ours_aboard, best_rating(state, seat, order.area))
     b = Squadron(order.target, theirs.ships, theirs_aboard, best_rating(state, order.target, order.area))
     winner = sea_fight(ctx, order.area, a, b)

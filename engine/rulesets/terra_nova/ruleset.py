@@ -66,8 +66,8 @@ class TerraNova(Ruleset[TNState]):
                maximum=10),
         Option("spoils", "victor", "gold and goods of a side wiped out in a land battle: the victor takes them "
                "(victor) or they are lost (lost)", choices=("victor", "lost")),
-        Option("sea_soldiers", "capacity", "soldiers who fight in an attack at sea: those in the area up to what "
-               "the side's ships carry (capacity), or every soldier in the area (all)", choices=("capacity", "all")),
+        Option("sea_soldiers", "aboard", "soldiers who fight at sea: those who sailed in with the ships this turn "
+               "(aboard), or every soldier in the place (all)", choices=("aboard", "all")),
         Option("withdrawal_to", "nearest", "where a withdrawing side retreats: a neighbouring area it holds, else "
                "home on its ships (nearest), or home on its ships first (europe)", choices=("nearest", "europe")),
         Option("r2_mines", "single", "mines and pearl fisheries in R2 areas: yield as the Mines table prints "
