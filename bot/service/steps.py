@@ -109,6 +109,7 @@ async def announce(session: AsyncSession, services: Services, campaign: Campaign
             text += f"\nDeadline: <t:{int(due.timestamp())}:F> (<t:{int(due.timestamp())}:R>)."
         record.post(session, campaign, services, "thread", text,
                     components={"buttons": [{"id": f"herald:orders:{campaign.id}", "label": "Write orders"}]})
+        await schedule_autoplay(session, services, campaign, phase)
     elif phase.window is Window.TURN:
         for name in sorted(phase.waiting):
             seat = seats.get(name)

@@ -131,6 +131,11 @@ def _buy(state: TNState, seat: str) -> list[Line]:
         lines.append(Line(f"buy 1 {hull}", f"room for this turn's {settlers} settler(s)"))
         spare -= ships()[hull].cost or 0
         have += capacity_halves({hull: 1})
+    fleet_anywhere = any(f.ships for forces in state.forces.values() for p, f in forces.items() if p == seat)
+    if not settlers and not fleet_anywhere and spare >= (ships()[hull].cost or 0):
+        lines.append(Line(f"buy 1 {hull}", "a ship ready for the next colonists"))
+        spare -= ships()[hull].cost or 0
+        have += capacity_halves({hull: 1})
     mission_cost = units()["mission"].cost or 0
     if spare >= mission_cost + 10 and (settlers or have):
         lines.append(Line("buy 1 mission", "a mission sails with the colonists: 1 VP once founded"))
