@@ -83,11 +83,89 @@ def tn_report(games: int) -> None:
     print("  mean final VP: " + ", ".join(f"{s} {v:.1f}" for s, v in mean.items()))
 
 
+# -- Terra Prime --------------------------------------------------------------------------------------------------
+
+
+def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
+    """One game of automatic players at these levels (seat i plays levels[i]); seats named S1, S2, ..."""
+    tp = get("terra-prime")
+    seats = tuple(f"S{i + 1}" for i in range(len(levels)))
+    key = seed.to_bytes(4, "big") * 8
+    automatic = ", ".join(f"{s}={lv}" for s, lv in zip(seats, levels, strict=True))
+    state = tp.setup(Setup(seats, tp.parse_options({"automatic_seats": automatic}), Dice(key, "setup")))
+    n = 0
+    decide = 0.0
+    while not state.ended:
+        seat = state.seat
+        started = time.process_time()
+        text = tp.autoplay(state, seat, Dice(key, f"auto/{n}"))
+        decide = max(decide, time.process_time() - started)
+        state = tp.act(state, Viewer.of_seat(seat), text, Dice(key, f"act/{n}")).state
+        n += 1
+    techs = {t for ship in state.ships.values() for t in ship.tech}
+    return {"winners": state.winners, "seats": seats, "scores": {s: state.ships[s].score for s in seats},
+            "techs": techs, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
+            "worst_decision": decide}
+
+
+def tp_versus(games: int, level: str) -> None:
+    """Each seed twice, the searching player first and then second; a game counts won if it wins outright."""
+    started = time.process_time()
+    won = lost = shared = 0
+    worst = 0.0
+    by_seed = []
+    for seed in range(1, games + 1):
+        pair = []
+        for hard_first in (True, False):
+            levels = (level, "easy") if hard_first else ("easy", level)
+            r = tp_game(seed, levels)
+            me = "S1" if hard_first else "S2"
+            worst = max(worst, r["worst_decision"])
+            if r["winners"] == [me]:
+                won += 1
+                pair.append("W")
+            elif me in r["winners"]:
+                shared += 1
+                pair.append("=")
+            else:
+                lost += 1
+                pair.append("L")
+        by_seed.append("".join(pair))
+    total = 2 * games
+    print(f"Terra Prime, 2 players, `{level}` against `easy`, {games} seeds played both ways ({total} games, "
+          f"{time.process_time() - started:.0f} CPU-s):")
+    print(f"  `{level}` wins {won}/{total} = {100 * won / total:.0f}% (shared {shared}, lost {lost}); "
+          f"target >= 75%; seeds won both ways: {sum(p == 'WW' for p in by_seed)}/{games}")
+    print(f"  slowest decision: {worst:.2f} CPU-s (budget 1 s)")
+
+
+def tp_four(games: int, level: str) -> None:
+    started = time.process_time()
+    results = [tp_game(seed, (level,) * 4) for seed in range(1, games + 1)]
+    wins = Counter(w for r in results for w in r["winners"] if len(r["winners"]) == 1)
+    print(f"Terra Prime, four copies of `{level}`, {games} games ({time.process_time() - started:.0f} CPU-s):")
+    print("  win rate by seat order (S1 is seat 1, not the start player): "
+          + ", ".join(f"S{i} {100 * wins[f'S{i}'] / games:.0f}%" for i in range(1, 5))
+          + f" (uniform 25%, target within 15-35%); shared victories {sum(len(r['winners']) > 1 for r in results)}")
+    steps = [t.step for t in __import__("engine.rulesets.terra_prime.data", fromlist=["rules"]).rules().tech]
+    used = {t: sum(t in r["techs"] for r in results) for t in steps}
+    print("  games each tech was bought in: " + ", ".join(f"{t} {100 * n / games:.0f}%" for t, n in used.items())
+          + f"; below 20%: {[t for t, n in used.items() if n < 0.2 * games] or 'none'}")
+    print(f"  the 'down to 2 markers' ending: {sum(r['markers_end'] for r in results)}/{games} games; "
+          f"rounds {min(r['rounds'] for r in results)}-{max(r['rounds'] for r in results)}; mean winning score "
+          f"{sum(max(r['scores'].values()) for r in results) / games:.0f}")
+
+
 def main() -> None:
     only = os.environ.get("HERALD_BENCH_ONLY", "")
     games = _games()
+    level = os.environ.get("HERALD_BENCH_LEVEL", "medium")
     if only in ("", "tn"):
         tn_report(games)
+    if only in ("", "tp2"):
+        tp_versus(games, level)
+    if only in ("", "tp4"):
+        tp_four(games, level)
 
 
 if __name__ == "__main__":
