@@ -81,6 +81,11 @@ def tn_report(games: int) -> None:
           + f"; games where every power did: {all_positive}/{games}")
     mean = {s: sum(r["vp"][s] for r in results) / games for s in TN_SEATS}
     print("  mean final VP: " + ", ".join(f"{s} {v:.1f}" for s, v in mean.items()))
+    asked = [tn_game(seed, {"random_events": "ask", "deflation": "ask", "uprisings": "ask"})
+             for seed in range(1, min(games, 6) + 1)]
+    print(f"  with the GM's steps on (events, deflation, uprisings: GM rulings, left to the GM): "
+          f"{sum(r['gm'] for r in asked) / len(asked):.1f} rulings a game over {len(asked)} games, "
+          f"all of them GM-only; ended {sum(r['ended'] for r in asked)}/{len(asked)}")
 
 
 # -- Terra Prime --------------------------------------------------------------------------------------------------
