@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import timedelta
 
@@ -11,7 +12,7 @@ from bot.service import digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Services
 from bot.service.errors import ServiceError
-from bot.service.gm import advance_campaign, play_for
+from bot.service.gm import advance_campaign, automatic_orders, play_for
 from bot.service.record import wake_after_commit
 from bot.service.steps import Actor
 from bot.store import campaigns as campaign_rows
@@ -144,11 +145,16 @@ async def _handle(session: AsyncSession, services: Services, campaign: Campaign,
             await advance_campaign(session, services, campaign, Actor.system())
     elif timer.kind == "turn":
         seat_name = str(timer.payload.get("seat"))
-        if phase.window is not Window.TURN or seat_name not in phase.waiting:
+        if phase.window not in (Window.TURN, Window.ORDERS) or seat_name not in phase.waiting:
             return
         seat = await record.seat_named(session, campaign, seat_name)
+        if phase.window is Window.ORDERS:   # an automatic power writes its orders (a player's turn timer: nothing)
+            if seat.automatic:
+                await automatic_orders(session, services, campaign, ruleset, state, phase, seat_name)
+            return
         if seat.automatic:
-            action = ruleset.autoplay(state, seat_name, await record.act_dice(session, campaign, "auto"))
+            dice = await record.act_dice(session, campaign, "auto")
+            action = await asyncio.to_thread(ruleset.autoplay, state, seat_name, dice)   # a search may take a second
             if action is None:
                 raise RuntimeError(f"the automatic player for {seat_name} found no action")
             await play_for(session, services, campaign, ruleset, seat_name, action, Actor.system(), kind="automatic")

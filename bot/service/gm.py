@@ -24,7 +24,7 @@ from bot.service.summaries import gm_only, summary
 from bot.service.unit import campaign_tx
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
-from engine.core import Action, OrderCheck, RulesError, Ruleset, Table, Viewer, Visibility, Window
+from engine.core import Action, OrderCheck, Phase, RulesError, Ruleset, Table, Viewer, Visibility, Window
 from engine.core.names import Match, Names, UnknownName, fold, unknown_message
 from engine.core.tables import parse_tables
 from engine.core.when import deadline as deadline_at
@@ -99,6 +99,20 @@ async def play_for(session: AsyncSession, services: Services, campaign: Campaign
                             actor=Actor(seat, None, Viewer.of_seat(seat)),
                             body={"action": action, "by": actor.name, "why": kind},
                             visibility=Visibility.to(seat))
+
+
+async def automatic_orders(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
+                           state: Any, phase: Phase, seat: str) -> None:
+    """An automatic seat's orders for an order window, checked like a player's and saved as its orders."""
+    dice = await record.act_dice(session, campaign, "auto")
+    text = await asyncio.to_thread(ruleset.autoplay, state, seat, dice)
+    if not text:
+        return
+    checks = [c.dump() for c in ruleset.check(state, seat, text)]
+    await order_rows.save(session, campaign_id=campaign.id, seat=seat, phase_key=phase.key, text=text,
+                          checks=checks, now=services.clock.now())
+    record.log(session, campaign, services, kind="orders", actor=seat, actor_user_id=None,
+               visibility=Visibility.to(seat), body={"text": text, "checks": checks, "by": "automatic"})
 
 
 async def advance(services: Services, caller: Caller, campaign_name: str | None, *,

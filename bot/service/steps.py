@@ -223,6 +223,7 @@ async def open_window(session: AsyncSession, services: Services, campaign: Campa
                 record.post(session, campaign, services, f"dm:{seat.user_id}",
                             f"📜 **{campaign.name}** waits for your orders as **{seat.name}** — {phase.label}"
                             f"{due_text}. Use `/orders submit` in {where}.")
+        await schedule_autoplay(session, services, campaign, phase)
     elif phase.window is Window.TURN:
         for seat in played:
             name, how = seat.name, wants.get(seat.user_id or 0)
@@ -261,7 +262,8 @@ async def schedule_autoplay(session: AsyncSession, services: Services, campaign:
         if seat.automatic and seat.name in phase.waiting:
             if not await timers.pending_turn(session, campaign, seat.name):
                 await timers.set_turn_timer(session, services, campaign, seat.name, services.clock.now())
-            return
+            if phase.window is not Window.ORDERS:   # a turn is one seat's at a time; orders are everyone's
+                return
 
 
 async def finish(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],

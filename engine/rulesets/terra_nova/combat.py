@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from engine.core.errors import IllegalAction
 from engine.rulesets.terra_nova.context import Ctx
-from engine.rulesets.terra_nova.geography import geography
+from engine.rulesets.terra_nova.geography import EUROPE, geography
 from engine.rulesets.terra_nova.indies import change_up
 from engine.rulesets.terra_nova.reference import (
     combat_losses,
@@ -157,6 +157,11 @@ def _side(state: TNState, battle: Battle, name: str) -> Side:
     return Side(name, value, best_rating(state, name, battle.area))
 
 
+def strength(state: TNState, battle: Battle, name: str) -> int:
+    """A side's combat value in a battle now."""
+    return _side(state, battle, name).value
+
+
 def civilisation(state: TNState, battle: Battle) -> bool:
     return battle.city is not None or geography().places[battle.area].civilisation
 
@@ -280,7 +285,8 @@ def _round(ctx: Ctx, battle: Battle) -> bool:
     battle.advantage = winner
     battle.tactics = {}
     battle.round += 1
-    return any(sides[n].tactic == "withdrawal" for n in names)
+    battle.withdrew = [n for n in names if sides[n].tactic == "withdrawal"]
+    return bool(battle.withdrew)
 
 
 def _winner(names: tuple[str, str], totals: dict[str, int], sides: dict[str, Side]) -> str | None:
@@ -348,6 +354,9 @@ def _finish(ctx: Ctx, battle: Battle) -> None:
         if name != NATIVES and not ok:
             other = battle.defender if name == battle.attacker else battle.attacker
             _rout(ctx, battle, name, other if alive[other] and other != NATIVES else None)
+    for name in battle.withdrew:
+        if name != NATIVES and alive[name]:
+            retreat(ctx, battle.area, name)
     if battle.taken:
         taker = battle.attacker if battle.attacker != NATIVES and alive[battle.attacker] else None
         for attr, n in battle.taken.items():
@@ -358,6 +367,61 @@ def _finish(ctx: Ctx, battle: Battle) -> None:
         verb = "is" if sum(battle.taken.values()) == 1 else "are"
         ctx.say(f"{what} in {battle.area} {verb} " + (f"captured by {taker}." if taker else "destroyed."),
                 kind="combat")
+
+
+def retreat_to(state: TNState, area: str, power: str) -> str | None:
+    """Where a withdrawing side goes (TN Tactics: withdrawal must retreat; our choice of where, see the notes).
+
+    `nearest`: a neighbouring area with the power's settlement, town or factory (the most colonies first),
+    else one where it has units, else home to Europe on its ships in the area, else any neighbouring land
+    area. `europe`: home on its ships first. None: nowhere to go (an island without ships).
+    """
+    geo = geography()
+    neighbours = sorted(n for n in geo.neighbours(area) if n in state.areas)
+    ships_here = bool((state.peek(area, power) or Force()).ships)
+    if state.options.get("withdrawal_to", "nearest") == "europe" and ships_here:
+        return EUROPE
+    held = [n for n in neighbours if (h := state.areas[n].holdings.get(power)) and (h.colonies or h.factories)]
+    if held:
+        return max(held, key=lambda n: (state.areas[n].holdings[power].colonies, -neighbours.index(n)))
+    present = [n for n in neighbours if (f := state.peek(n, power)) and f.landed]
+    if present:
+        return present[0]
+    if ships_here:
+        return EUROPE
+    return neighbours[0] if neighbours else None
+
+
+def retreat(ctx: Ctx, area: str, power: str) -> None:
+    """The withdrawing side's land units, leaders, gold and goods leave the area (ships too, if sailing home)."""
+    state = ctx.state
+    force = state.peek(area, power)
+    leaders = state.leaders_of(power, area)
+    if force is None or not (force.units or force.gold or force.goods or leaders):
+        return
+    dest = retreat_to(state, area, power)
+    if dest is None:
+        ctx.say(f"{power} withdraws but has nowhere to go from {area}: its force stays.", kind="combat")
+        return
+    there = state.force(dest, power)
+    moved = [count_of(n, u) for u, n in force.units.items()]
+    for unit, n in list(force.units.items()):
+        there.add(unit, n)
+    force.units.clear()
+    there.gold += force.gold
+    there.goods = change_up([*there.goods, *force.goods])
+    force.gold, force.goods = 0, []
+    if dest == EUROPE:
+        for ship, n in list(force.ships.items()):
+            there.add_ships(ship, n)
+        force.ships.clear()
+        moved += ["its ships"]
+    for leader in leaders:
+        leader.place = dest
+        moved.append(leader.name)
+    how = "sails home to Europe" if dest == EUROPE else f"falls back to {dest}"
+    ctx.say(f"{power} withdraws from {area} and {how} ({', '.join(moved) or 'nothing left to move'}).",
+            kind="combat")
 
 
 def _rout(ctx: Ctx, battle: Battle, name: str, victor: str | None) -> None:
@@ -416,6 +480,8 @@ class Squadron:
     def pieces(self) -> list[Piece]:
         table = ships()
         out = [Piece(k, table[k].combat) for k, n in self.ships.items() for _ in range(n)]
+        if not out:
+            return []       # soldiers fight from ships: with the last ship sunk, they are lost with it
         return out + [Piece("soldier", units()["soldier"].naval)] * self.soldiers
 
     @property

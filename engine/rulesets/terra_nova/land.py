@@ -68,6 +68,8 @@ def gold_and_treasure(ctx: Ctx) -> None:
         output = mk.output(state.r_level)
         if mine.kind == "Pearl Fisheries":
             output = max(0, output + state.modifiers.get("fisheries", 0))
+        if state.options.get("r2_mines", "single") == "double" and geography().places[mine.area].r2:
+            output *= 2          # option: R2's "all resources drawn here are doubled" read to cover mines
         state.force(mine.area, mine.holder).gold += output
         ctx.say(f"{mine.holder}'s {mine.kind} in {mine.area} yields {output} florins of gold, to be shipped home.",
                 to=mine.holder, kind="gold")

@@ -11,7 +11,7 @@ import math
 
 from engine.core.errors import OrderError
 from engine.rulesets.terra_nova import indies
-from engine.rulesets.terra_nova.combat import Squadron, best_rating, sea_fight
+from engine.rulesets.terra_nova.combat import Squadron, best_rating, count_of, sea_fight
 from engine.rulesets.terra_nova.context import Ctx, order_rule, procedure
 from engine.rulesets.terra_nova.execution import carry_out
 from engine.rulesets.terra_nova.geography import CSB, DIRECT, EUROPE, GUINEA, INDIES_CSB, geography
@@ -216,9 +216,11 @@ def _run_gauntlet(ctx: Ctx, seat: str, order: Sail, fleet: dict[str, int], cargo
         if not waiting or not fleet or not any(ships()[k].combat for k in waiting.ships):
             continue
         ctx.say(f"{hunter} intercepts {seat}'s voyage from the {box}.", kind="naval")
-        theirs = Squadron(hunter, waiting.ships, 0, best_rating(ctx.state, hunter, box or ""))
+        aboard = soldiers_aboard(ctx.state, box or "", hunter)
+        theirs = Squadron(hunter, waiting.ships, aboard, best_rating(ctx.state, hunter, box or ""))
         ours = Squadron(seat, fleet, cargo.get("soldier", 0), _rating(ctx.state, leaders))
         sea_fight(ctx, box or "", theirs, ours)
+        _soldiers_home(ctx, box or "", waiting, aboard, theirs)
         if cargo.get("soldier"):
             cargo["soldier"] = ours.soldiers
         if not fleet:
@@ -254,6 +256,38 @@ def _fit(ctx: Ctx, seat: str, fleet: dict[str, int], cargo: dict[str, int], gold
     if lost:
         ctx.say(f"{seat} loses cargo with the ships: {', '.join(lost)}.", kind="naval")
     return {k: n for k, n in cargo.items() if n}, gold, goods
+
+
+def soldier_room(state: TNState, fleet: dict[str, int]) -> int:
+    """How many soldiers these ships carry (option `sea_soldiers=all`: as many as there are)."""
+    if state.options.get("sea_soldiers", "aboard") == "all":
+        return 10**6 if fleet else 0
+    return capacity_halves(fleet) // units()["soldier"].cargo_halves
+
+
+def soldiers_aboard(state: TNState, place: str, power: str) -> int:
+    """Soldiers who fight at sea (1 each, TN Purchase table `5/1*`): those who sailed in this turn and are still
+    with their ships, up to what the ships carry; with option `sea_soldiers=all`, every soldier in the place."""
+    force = state.peek(place, power) or Force()
+    if not force.ships:
+        return 0
+    present = force.count("soldier")
+    at_sea = geography().places[place].kind in ("box", "sea")       # in a box at sea, everyone is aboard
+    if state.options.get("sea_soldiers", "aboard") != "all" and not at_sea:
+        present = min(present, sum(v.cargo.get("soldier", 0) for v in state.voyages
+                                   if v.power == power and v.dest == place))
+    return min(present, soldier_room(state, force.ships))
+
+
+def _soldiers_home(ctx: Ctx, place: str, force: Force, aboard: int, squadron: Squadron) -> None:
+    """Soldiers killed in the fight, and those on ships sunk under them, are gone from the force."""
+    drowned = max(0, squadron.soldiers - soldier_room(ctx.state, force.ships))
+    lost = aboard - squadron.soldiers + drowned
+    if lost > 0:
+        force.add("soldier", -lost)
+    if drowned:
+        ctx.say(f"{count_of(drowned, 'soldier')} of {squadron.power} went down with the ships at {place}.",
+                kind="naval")
 
 
 def _validate_intercept(state: TNState, seat: str, order: Intercept, step: str) -> list[str]:
@@ -294,8 +328,13 @@ def _apply_sea_attack(state: TNState, seat: str, order: SeaAttack, step: str, ct
         return
     mine = state.force(order.area, seat)
     ctx.say(f"{seat} attacks {order.target}'s ships in {order.area}.", kind="naval")
-    winner = sea_fight(ctx, order.area, Squadron(seat, mine.ships, 0, best_rating(state, seat, order.area)),
-                       Squadron(order.target, theirs.ships, 0, best_rating(state, order.target, order.area)))
+    ours_aboard = soldiers_aboard(state, order.area, seat)
+    theirs_aboard = soldiers_aboard(state, order.area, order.target)
+    a = Squadron(seat, mine.ships, ours_aboard, best_rating(state, seat, order.area))
+    b = Squadron(order.target, theirs.ships, theirs_aboard, best_rating(state, order.target, order.area))
+    winner = sea_fight(ctx, order.area, a, b)
+    _soldiers_home(ctx, order.area, mine, ours_aboard, a)
+    _soldiers_home(ctx, order.area, theirs, theirs_aboard, b)
     ctx.say(f"The sea fight in {order.area} ends: {winner + ' wins' if winner else 'no victor'}.", kind="naval")
 
 

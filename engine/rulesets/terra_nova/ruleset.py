@@ -16,6 +16,7 @@ from engine.core.tables import Table
 from engine.core.visibility import Viewer
 
 # The procedures register themselves with the phase machine when imported.
+from engine.rulesets.terra_nova import autoplay as automatic
 from engine.rulesets.terra_nova import (  # noqa: F401
     end_of_turn,
     gm,
@@ -67,6 +68,12 @@ class TerraNova(Ruleset[TNState]):
                maximum=10),
         Option("spoils", "victor", "gold and goods of a side wiped out in a land battle: the victor takes them "
                "(victor) or they are lost (lost)", choices=("victor", "lost")),
+        Option("sea_soldiers", "aboard", "soldiers who fight at sea: those who sailed in with the ships this turn "
+               "(aboard), or every soldier in the place (all)", choices=("aboard", "all")),
+        Option("withdrawal_to", "nearest", "where a withdrawing side retreats: a neighbouring area it holds, else "
+               "home on its ships (nearest), or home on its ships first (europe)", choices=("nearest", "europe")),
+        Option("r2_mines", "single", "mines and pearl fisheries in R2 areas: yield as the Mines table prints "
+               "(single) or doubled like the area's resources (double)", choices=("single", "double")),
         Option("endgame_votes", False, "from turn 17, powers vote each turn; a unanimous vote ends the game"),
         Option("game_end_on", 6, "from turn 21 the game ends on a d6 roll of at least this", minimum=1, maximum=6),
         Option("treasury_vp", 100, "final scoring: one victory point per this many florins (0: none)",
@@ -128,7 +135,8 @@ class TerraNova(Ruleset[TNState]):
         return None
 
     def autoplay(self, state: TNState, seat: str, dice: Dice) -> str | None:
-        return self.timeout_action(state, seat)
+        """An automatic power: its tactic in a battle round, or its orders (lines with reasons) for a window."""
+        return automatic.orders(state, seat)
 
     def check(self, state: TNState, seat: str, text: str) -> list[OrderCheck]:
         if phase_of(state).window is not Window.ORDERS:

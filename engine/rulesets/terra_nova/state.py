@@ -185,6 +185,7 @@ class Battle:
     standing: dict[str, str] = field(default_factory=dict)     # from orders, used every round
     uprising: bool = False
     taken: dict[str, int] = field(default_factory=dict)        # defender's holdings lost, to capture
+    withdrew: list[str] = field(default_factory=list)          # sides that chose withdrawal in the last round
 
 
 @dataclass

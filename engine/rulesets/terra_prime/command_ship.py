@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.rulesets.terra_prime.data import TechStep, rules
 from engine.rulesets.terra_prime.state import Ship
 
@@ -12,6 +14,11 @@ CAPACITY_STEP = {"holds": "holds", "fuel": "fuel", "weapons": "weapons", "shield
 def total(ship: Ship, module: str) -> int:
     """Modules of a type on the ship, built-ins included."""
     return rules().module(module).built_in + ship.count(module)
+
+
+def in_use(ships: Iterable[Ship], module: str) -> int:
+    """Module tiles of a type out of the box, on every ship (built-ins are printed, not tiles)."""
+    return sum(ship.count(module) for ship in ships)
 
 
 def capacity(ship: Ship, module: str) -> int:

@@ -13,6 +13,9 @@ PACKAGE = "engine.rulesets.terra_prime"
 BANDS = ("green", "yellow", "red")
 
 
+CLEAR = "-clear"   # the id suffix of a green face without its asteroids
+
+
 @dataclass(frozen=True, slots=True)
 class Printed:
     """The numbers the rulebook prints (rules.toml [printed])."""
@@ -41,6 +44,7 @@ class Printed:
     collect_points: int
     install_points: int
     credit_points: int
+    credit_chips: tuple[int, ...]
     end_markers_left: int
     explores_per_turn: int
 
@@ -67,6 +71,7 @@ class ModuleSpec:
     planets: tuple[str, ...]
     built_in: int
     track: str
+    supply: int           # tiles in the box (TP Components)
 
     @property
     def at_outpost(self) -> bool:
@@ -113,6 +118,16 @@ class TileDesign:
     corners: tuple[Corner, ...]
     aliens: int = 0
     strays: int = 0
+    variant_of: str = ""   # a face of ours derived from a printed one (not dealt into a stack itself)
+
+    def clear(self) -> TileDesign:
+        """This face with its asteroid fields and stray asteroids turned to deep space."""
+        corners = tuple(Corner("space") if c.kind == "field" else c for c in self.corners)
+        return TileDesign(f"{self.id}{CLEAR}", self.band, corners, self.aliens, 0, self.id)
+
+    @property
+    def has_asteroids(self) -> bool:
+        return self.strays > 0 or any(c.kind == "field" for c in self.corners)
 
     def describe(self) -> str:
         """A short public description of the face, e.g. ``green planet, asteroid field (2); 1 alien``."""
@@ -149,6 +164,10 @@ class Rules:
     def resource_keys(self) -> tuple[str, ...]:
         return tuple(r.key for r in self.resources)
 
+    @property
+    def printed_chips(self) -> tuple[int, ...]:
+        return self.printed.credit_chips
+
     def resource(self, key: str) -> Resource:
         return next(r for r in self.resources if r.key == key)
 
@@ -181,11 +200,15 @@ def rules() -> Rules:
                 aliens = int(centre.split(":")[1])
             elif centre.startswith("strays:"):
                 strays = int(centre.split(":")[1])
-            tiles[t["id"]] = TileDesign(t["id"], band, tuple(Corner.parse(c) for c in t["corners"]), aliens, strays)
+            face = TileDesign(t["id"], band, tuple(Corner.parse(c) for c in t["corners"]), aliens, strays)
+            tiles[face.id] = face
+            if band == "green" and face.has_asteroids:   # for option green_asteroids=none
+                tiles[face.id + CLEAR] = face.clear()
     return Rules(
-        printed=Printed(**raw["printed"]),
+        printed=Printed(**{**raw["printed"], "credit_chips": tuple(raw["printed"]["credit_chips"])}),
         resources=tuple(Resource(r["key"], r["name"], tuple(r["price"]), r["start"]) for r in raw["resource"]),
-        modules=tuple(ModuleSpec(k, m["name"], tuple(m["planets"]), m["built_in"], m["track"])
+        modules=tuple(ModuleSpec(k, m["name"], tuple(m["planets"]), m["built_in"], m["track"],
+                                 m["supply"])
                       for k, m in raw["modules"].items()),
         tech=tuple(TechStep(t["track"], t["step"], t["name"], tuple(t["cost"]), t.get("branch", False))
                    for t in raw["tech"]),

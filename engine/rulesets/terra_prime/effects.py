@@ -16,6 +16,7 @@ from engine.rulesets.terra_prime.legality import module_planet
 from engine.rulesets.terra_prime.scoring import check_markers, score, trigger_end
 from engine.rulesets.terra_prime.space import (
     board_of,
+    colony_planet,
     colony_value,
     design,
     face_down,
@@ -98,7 +99,8 @@ def _collect(state: GameState, cmd: Command, dice: Dice, events: list[Event]) ->
 def _colonize(state: GameState, cmd: Command, dice: Dice, events: list[Event]) -> list[Item]:
     ship = state.ship
     ship.markers_ship -= 1
-    state.colonies[str(ship.sector)] = Colony(state.seat, cmd.name)
+    planet = None if cmd.name == "field" else next(p.key for p in planets(state, ship.sector) if p.colour == cmd.name)
+    state.colonies[str(ship.sector)] = Colony(state.seat, cmd.name, planet=planet)
     what = "a mine on the asteroid field" if cmd.name == "field" else f"a colony on the {cmd.name} planet"
     events.append(Event(f"**{state.seat}** places {what} in sector {ship.sector}.", kind="colonize",
                         data={"seat": state.seat, "sector": ship.sector}))
@@ -138,8 +140,7 @@ def _install(state: GameState, cmd: Command, dice: Dice, events: list[Event]) ->
                         kind="install", data={"seat": state.seat, "module": cmd.name}))
     colony = state.colonies.get(str(ship.sector))
     if (planet != "outpost" and colony is not None and colony.owner != state.seat
-            and not colony.is_mine and any(p.key == planet and p.colour == colony.target
-                                           for p in planets(state, ship.sector))):
+            and planet == colony_planet(state, ship.sector)):
         score(state, colony.owner, rules().printed.install_points,
               f"{state.seat} installed a module at their colony", events)
     return []

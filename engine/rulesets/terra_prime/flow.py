@@ -11,7 +11,7 @@ from engine.rulesets.terra_prime import earth
 from engine.rulesets.terra_prime.board import TERRA_PRIME
 from engine.rulesets.terra_prime.combat import lose
 from engine.rulesets.terra_prime.commands import Command
-from engine.rulesets.terra_prime.data import BANDS, layout, outpost_for, rules
+from engine.rulesets.terra_prime.data import BANDS, CLEAR, layout, outpost_for, rules
 from engine.rulesets.terra_prime.effects import automatic, decide, produce_all
 from engine.rulesets.terra_prime.legality import produce_choices
 from engine.rulesets.terra_prime.scoring import finish
@@ -29,9 +29,12 @@ def new_game(seats: tuple[str, ...], options: Mapping[str, OptionValue], dice: D
     outpost = outpost_for(len(seats))
     lay = layout(shape, outpost)
     tiles: list[Tile] = []
+    clear_green = options.get("green_asteroids", "few") == "none"
     for band in BANDS:
-        stack = [t.id for t in data.tiles.values() if t.band == band]
+        stack = [t.id for t in data.tiles.values() if t.band == band and not t.variant_of]
         dealt = dice.shuffle(stack, purpose=f"setup/{band}-stack")
+        if clear_green:
+            dealt = [d + CLEAR if d + CLEAR in data.tiles else d for d in dealt]
         tiles.extend(Tile(d) for d in dealt[: lay.bands.count(band)])
     ships = {s: Ship(s, TERRA_PRIME, printed.start_credits, printed.start_markers_on_ship,
                      printed.colony_markers - printed.start_markers_on_ship) for s in seats}

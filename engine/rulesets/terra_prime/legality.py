@@ -8,7 +8,7 @@ from engine.rulesets.terra_prime import earth
 from engine.rulesets.terra_prime.board import TERRA_PRIME
 from engine.rulesets.terra_prime.commands import Command
 from engine.rulesets.terra_prime.data import rules
-from engine.rulesets.terra_prime.space import board_of, face_down, fields, orientations, planets
+from engine.rulesets.terra_prime.space import board_of, colony_planet, face_down, fields, orientations, planets
 from engine.rulesets.terra_prime.state import GameState, Item
 
 DECISION_VERBS = {
@@ -43,12 +43,12 @@ def module_planet(state: GameState, module: str) -> str | None:
     if spec.at_outpost:
         return "outpost" if ship.sector == TERRA_PRIME and "outpost" not in ship.visit_planets else None
     need_colony = bool(state.options.get("modules_need_colony", False))
-    colony = state.colonies.get(str(ship.sector))
+    settled = colony_planet(state, ship.sector)
     candidates = []
     for p in planets(state, ship.sector):
         if p.colour not in spec.planets or p.key in ship.visit_planets:
             continue
-        colonised = colony is not None and colony.target == p.colour
+        colonised = p.key == settled
         if need_colony and not colonised:
             continue
         candidates.append((colonised, p.key))
@@ -178,6 +178,9 @@ def _check_install(state: GameState, module: str) -> None:
         raise IllegalAction("a cargo shuttle needs the cargo shuttle tech upgrade")
     if cs.total(ship, module) >= cs.capacity(ship, module):
         raise IllegalAction(f"no room for another {spec.name}: upgrade its tech track first")
+    if cs.in_use(state.ships.values(), module) >= spec.supply:
+        raise IllegalAction(f"all {spec.supply} {spec.name} tiles are on ships: one comes back to the box "
+                            "when a ship loses one")
     if module_planet(state, module) is None:
         if spec.at_outpost:
             raise IllegalAction(f"{spec.name} modules are bought at Terra Prime, one module per visit")

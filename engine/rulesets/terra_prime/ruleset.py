@@ -19,6 +19,7 @@ from engine.rulesets.terra_prime.flow import new_game, run
 from engine.rulesets.terra_prime.legal import actions, legal
 from engine.rulesets.terra_prime.legality import check, describe, pending
 from engine.rulesets.terra_prime.render import render_board
+from engine.rulesets.terra_prime.search import DIFFICULTIES, LEVELS, choose_searching, seat_level
 from engine.rulesets.terra_prime.sheets import sheet, summary
 from engine.rulesets.terra_prime.space import board_of, design
 from engine.rulesets.terra_prime.state import GameState
@@ -40,6 +41,16 @@ class TerraPrime(Ruleset[GameState]):
         Option("refill_at", "outpost", "where colony markers are taken aboard", choices=("outpost", "anywhere")),
         Option("modules_need_colony", False, "modules come only from colonized planets (not any planet)"),
         Option("visit_ends_with_turn", False, "a visit also ends when your turn ends (not only when you leave)"),
+        Option("credits_score", "credit", "final scoring: 1 leadership per credit, or per Credit chip (the fewest "
+               "chips of 10, 5 and 1 that make the sum)", choices=("credit", "chip")),
+        Option("green_asteroids", "few", "green tiles: a few small asteroids (the designer's notes) or none (his "
+               "components list: planets or deep space only)", choices=("few", "none")),
+        Option("leadership_floor", False, "leadership never falls below 0 (a hit with no module left takes what "
+               "there is); by default scores may go negative"),
+        Option("automatic", "easy", "how hard automatic players try: easy (plays by rule of thumb), medium or "
+               "hard (each searches futures of its choices)", choices=DIFFICULTIES),
+        Option("automatic_seats", "", "a level for particular automatic seats, e.g. `Ana=hard, Ben=easy` (others "
+               "take `automatic`)"),
         Option("round_limit", 0, "end the game after this many rounds (0: only the rulebook's end triggers)",
                minimum=0, maximum=200),
     )
@@ -51,6 +62,8 @@ class TerraPrime(Ruleset[GameState]):
         return SeatRule(2, 5)
 
     def setup(self, ctx: Setup) -> GameState:
+        for seat in ctx.seats:
+            seat_level(ctx.options, seat)            # a bad `automatic_seats` is refused before the game starts
         state, _ = new_game(ctx.seats, {**{o.name: o.default for o in self.options}, **ctx.options}, ctx.dice)
         return state
 
@@ -97,7 +110,8 @@ class TerraPrime(Ruleset[GameState]):
     def autoplay(self, state: GameState, seat: str, dice: Dice) -> str | None:
         if state.ended or seat != state.seat:
             return None
-        return choose(state)
+        level = seat_level(state.options, seat)
+        return choose(state) if level == "easy" else choose_searching(state, dice, LEVELS[level])
 
     def timeout_action(self, state: GameState, seat: str) -> str | None:
         if state.ended or seat != state.seat:

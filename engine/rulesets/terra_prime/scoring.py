@@ -10,6 +10,8 @@ from engine.rulesets.terra_prime.state import GameState
 
 def score(state: GameState, seat: str, points: int, reason: str, events: list[Event]) -> None:
     """Add (or take) leadership and record why; the sum of these events is every seat's score."""
+    if points < 0 and state.options.get("leadership_floor", False):
+        points = max(points, -max(0, state.ships[seat].score))
     if not points:
         return
     state.ships[seat].score += points
@@ -38,9 +40,14 @@ def finish(state: GameState, events: list[Event]) -> None:
     if state.ended:
         return
     printed = rules().printed
+    by_chip = state.options.get("credits_score", "credit") == "chip"
     for seat in state.seats:
         credits = state.ships[seat].credits
-        score(state, seat, credits * printed.credit_points, f"{credits} credits at the end", events)
+        if by_chip:
+            chips = credit_chips(credits)
+            score(state, seat, chips * printed.credit_points, f"{credits} credits in {chips} chips at the end", events)
+        else:
+            score(state, seat, credits * printed.credit_points, f"{credits} credits at the end", events)
     best = max(_rank(state, s) for s in state.seats)
     state.winners = [s for s in state.seats if _rank(state, s) == best]
     state.ended = True
@@ -50,6 +57,15 @@ def finish(state: GameState, events: list[Event]) -> None:
     verb = "share the victory" if len(state.winners) > 1 else "wins and is promoted to Lieutenant"
     events.append(Event(f"**Game over.** {names} {verb}! Final leadership: {table}.", kind="game-over",
                         data={"winners": state.winners}))
+
+
+def credit_chips(credits: int) -> int:
+    """The fewest Credit chips that make a sum (TP Components: chips of 1, 5 and 10)."""
+    chips = 0
+    for value in sorted(rules().printed_chips, reverse=True):
+        chips += credits // value
+        credits %= value
+    return chips
 
 
 def _rank(state: GameState, seat: str) -> tuple[int, int]:

@@ -41,6 +41,19 @@ def planets(state: GameState, sector: int) -> list[Planet]:
     return out
 
 
+def colony_planet(state: GameState, sector: int) -> str | None:
+    """The key of the planet the sector's colony stands on (None for a mine or no colony).
+
+    Games saved before colonies kept their planet name only a colour: the first planet of that colour stands in.
+    """
+    colony = state.colonies.get(str(sector))
+    if colony is None or colony.is_mine:
+        return None
+    if colony.planet is not None:
+        return colony.planet
+    return next((p.key for p in planets(state, sector) if p.colour == colony.target), None)
+
+
 def fields(state: GameState, sector: int) -> list[int]:
     """Sizes of the asteroid fields in a sector."""
     out = []

@@ -50,6 +50,7 @@ class Colony:
     owner: str
     target: str                   # planet colour, or "field" for a mine
     cube: str | None = None
+    planet: str | None = None     # the planet's key ("<tile>:<corner>"); None in states saved before it was kept
 
     @property
     def is_mine(self) -> bool:

@@ -5,7 +5,7 @@ import pytest
 from engine.core import IllegalAction, Visibility
 from engine.rulesets.terra_nova import combat
 from engine.rulesets.terra_nova.combat import Piece, ratio_bonus, take_losses
-from engine.rulesets.terra_nova.state import Goods, Leader
+from engine.rulesets.terra_nova.state import Force, Goods, Leader
 
 from .conftest import ctx_for, new_game
 
@@ -101,7 +101,44 @@ def test_withdrawal_cannot_win_and_ends_the_battle_after_the_round():
                                  "losses/": [1, 1]}, tactics={"Spain": "withdrawal"})
     text = next(e.text for e in ctx.events if "round 1" in e.text)
     assert done and "no one wins the round" in text and not state.battles
-    assert "ends without a victor" in ctx.events[-1].text
+    assert any("ends without a victor" in e.text for e in ctx.events)
+    assert "nowhere to go from Cuba" in ctx.events[-1].text      # an island, and no ships to sail home on
+
+
+def _withdraw(state, area):
+    ctx = ctx_for(state, "D5", {"combat/": [3, 3], "losses/": [1, 1]})
+    combat.start(ctx, area, "Spain", "natives", standing={"Spain": "withdrawal"})
+    assert combat.drive(ctx) and not state.battles
+    return ctx
+
+
+def test_after_a_withdrawal_the_side_falls_back_to_its_neighbouring_settlement():
+    state = board(area="Mississippi", soldiers=3, natives=6, leader=1)
+    state.holding("Deep South", "Spain").settlements = 1
+    ctx = _withdraw(state, "Mississippi")
+    assert state.forces["Deep South"]["Spain"].units == {"soldier": 2}   # 3, less one lost in the round
+    assert not (state.peek("Mississippi", "Spain") or Force()).units
+    assert state.leader("Cortés").place == "Deep South"
+    assert "withdraws from Mississippi and falls back to Deep South" in ctx.events[-1].text
+
+
+def test_a_withdrawing_side_with_ships_and_no_friendly_neighbour_sails_home():
+    state = board(area="Cuba", soldiers=3, natives=6, leader=1)
+    state.force("Cuba", "Spain").ships["carrack"] = 2
+    ctx = _withdraw(state, "Cuba")
+    assert state.forces["Europe"]["Spain"].units.get("soldier") == 2
+    assert state.forces["Europe"]["Spain"].ships.get("carrack") == 2
+    assert "Spain" not in state.forces.get("Cuba", {}) or state.forces["Cuba"]["Spain"].empty
+    assert "sails home to Europe" in ctx.events[-1].text
+
+
+def test_the_europe_option_sails_home_even_with_a_settlement_next_door():
+    state = board(area="Mississippi", soldiers=3, natives=6, leader=1, withdrawal_to="europe")
+    state.holding("Deep South", "Spain").settlements = 1
+    state.force("Mississippi", "Spain").ships["caravel"] = 1
+    _withdraw(state, "Mississippi")
+    assert state.forces["Europe"]["Spain"].units.get("soldier") == 2
+    assert "Spain" not in state.forces.get("Deep South", {})
 
 
 def test_a_side_with_a_leader_is_asked_for_its_tactic_each_round():

@@ -35,6 +35,17 @@ def test_a_caribbean_gold_mine_is_found_on_2_to_8_and_yields_by_the_r_level():
     assert state.forces["Cuba"]["Spain"].gold == 25                      # R3 column
 
 
+def test_mine_gold_in_an_r2_area_is_as_printed_unless_the_group_doubles_it():
+    for option, gold in (("single", 25), ("double", 50)):
+        state = new_game(r2_mines=option)
+        state.forces.pop("Europe", None)
+        state.r_level = 3
+        state.force("Cuba", "Spain").add("soldier", 1)                    # Cuba is marked R2
+        run(state, "gold_and_treasure", "D1", {"discover/Caribbean Gold Mines/Cuba/Spain": [4, 4],
+                                               "deplete/Caribbean Gold Mines/Cuba": [6, 6]})
+        assert state.forces["Cuba"]["Spain"].gold == gold, option
+
+
 def test_a_mine_runs_out_on_its_deplete_range_and_pearls_never_do():
     state = quiet_board()
     state.force("Cuba", "Spain").add("settler", 1)

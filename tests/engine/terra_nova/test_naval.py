@@ -184,3 +184,61 @@ def test_an_attack_at_sea_fights_the_ships_in_that_area(tn):
          "sea-losses/Cuba/Spain": [1]}))
     assert "England" not in step.state.forces.get("Cuba", {})
     assert step.state.forces["Cuba"]["Spain"].ships == {"war-carrack": 2}
+
+
+def _sea_round(tn, state, script, lines=("attack England at sea in Cuba",)):
+    step = tn.resolve(state, {"Spain": list(lines)}, ScriptedDice(script))
+    return step, next(e.text for e in step.events if "Sea fight at Cuba, round 1" in e.text)
+
+
+def _even_dice():
+    return {"sea-combat/Cuba/Spain": [3], "sea-combat/Cuba/England": [3], "sea-losses/Cuba/": [1, 1]}
+
+
+def test_soldiers_who_sail_in_fight_at_sea_one_each_up_to_what_the_ships_carry(tn):
+    state = at_step(new_game(), "C2")
+    state.force("Atlantic Coast", "Spain").ships["carrack"] = 1     # combat 3, carries 2 soldiers
+    state.force("Atlantic Coast", "Spain").add("soldier", 4)
+    state.force("Cuba", "Spain").add("soldier", 3)                 # ashore already: they stay ashore
+    state.force("Cuba", "England").ships["caravel"] = 4            # combat 4
+    sail = "sail 1 carrack from Atlantic Coast to Cuba carrying 2 soldier"
+    # Spain 3 + 2 soldiers = 5 against 4: larger force +1 shows the soldiers aboard counted, and only them.
+    _, text = _sea_round(tn, state, _even_dice(), (sail, "attack England at sea in Cuba"))
+    assert "Spain 4 vs England 3" in text
+
+
+def test_soldiers_ashore_do_not_fight_at_sea_unless_the_group_counts_them_all(tn):
+    for option, expect in (("aboard", "Spain 3 vs England 6"), ("all", "Spain 4 vs England 3")):
+        state = at_step(new_game(sea_soldiers=option), "C2")
+        state.force("Cuba", "Spain").ships["caravel"] = 1
+        state.force("Cuba", "Spain").add("soldier", 4)            # a caravel with 4 soldiers: 1 or 5
+        state.force("Cuba", "England").ships["carrack"] = 1       # combat 3
+        _, text = _sea_round(tn, state, _even_dice())
+        assert expect in text, option
+
+
+def test_soldiers_on_a_sunk_ship_are_lost_with_it(tn):
+    state = at_step(new_game(), "C2")
+    state.force("Atlantic Coast", "Spain").ships["carrack"] = 1
+    state.force("Atlantic Coast", "Spain").add("soldier", 2)
+    state.force("Cuba", "Spain").add("soldier", 3)                 # ashore
+    state.force("Cuba", "England").ships["war-carrack"] = 3
+    step, _ = _sea_round(tn, state, {"sea-combat/Cuba/Spain": [1] * 10, "sea-combat/Cuba/England": [5] * 10,
+                                     "sea-losses/Cuba/Spain": [6] * 10, "sea-losses/Cuba/England": [1] * 10},
+                         ("sail 1 carrack from Atlantic Coast to Cuba carrying 2 soldier",
+                          "attack England at sea in Cuba"))
+    spain = step.state.forces["Cuba"]["Spain"]
+    assert not spain.ships and spain.units == {"soldier": 3}
+
+
+def test_an_interceptors_soldiers_fight_too(tn):
+    state = fleet_state()
+    box = state.force("Command of the Seas", "England")
+    box.ships["caravel"] = 2
+    box.add("soldier", 2)
+    line = tn.check(state, "Spain", "sail 1 caravel from Europe to Cuba")[0].canonical
+    step = tn.resolve(state, {"Spain": [line], "England": ["intercept Spain"]}, ScriptedDice(
+        {"sea-combat/Command of the Seas/": [3] * 20, "sea-losses/Command of the Seas/": [1] * 40}))
+    text = next(e.text for e in step.events if "Sea fight at Command of the Seas, round 1" in e.text)
+    # 2 caravels + 2 soldiers = 4 against 1: larger force +1 and +3 for 4:1, so 3 + 4 (without soldiers, 3 + 2)
+    assert "England 7 vs Spain 3" in text

@@ -120,7 +120,7 @@ def test_two_planets_in_a_sector_score_four_plus_the_path(state):
     state.ship.sector = 13
     state, _ = act(state, "colonize blue")
     assert state.ship.score == 3 + 4
-    assert state.colonies["13"] == Colony("Ana", "blue")
+    assert state.colonies["13"] == Colony("Ana", "blue", planet="3:0")  # the blue planet of tile 3
 
 
 def test_a_mine_alone_scores_nothing_but_with_a_planet_scores_as_a_colony(state):

@@ -1,0 +1,177 @@
+"""Automatic players over many seeded games: how well they play, not how fast (issue 13's targets).
+
+    python -m bench bench_bots                 all figures
+    HERALD_BENCH_GAMES=40                      games per figure (default 24)
+    HERALD_BENCH_ONLY=tn|tp2|tp4               one part only
+
+Terra Prime: the searching player (`hard`) against today's (`easy`) in 2-player games, each seed played twice
+with the seats swapped; four copies of `hard`: each seat's win rate, how often each tech is bought, how often the
+"down to 2 markers" ending is reached. Terra Nova: five automatic powers to the game-end roll; turns played, GM
+rulings needed, and how many powers end with positive VP.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from typing import Any
+
+from engine.core import Dice, Setup, Viewer, Window
+from engine.rulesets import get
+
+TN_SEATS = ("Spain", "Portugal", "England", "France", "Holland")
+TN_OPTIONS = {"random_events": "off", "deflation": "off", "uprisings": "off"}
+
+
+def _games() -> int:
+    return int(os.environ.get("HERALD_BENCH_GAMES", "24"))
+
+
+# -- Terra Nova ---------------------------------------------------------------------------------------------------
+
+
+def tn_game(seed: int, options: dict[str, str] | None = None, max_steps: int = 5000) -> dict[str, Any]:
+    """Five automatic powers from set-up to the end; GM windows are counted (and answered with the first ruling)."""
+    tn = get("terra-nova")
+    key = seed.to_bytes(4, "big") * 8
+    state = tn.setup(Setup(TN_SEATS, tn.parse_options({**TN_OPTIONS, **(options or {})}), Dice(key, "setup")))
+    gm_rulings = 0
+    refused = 0
+    for n in range(max_steps):
+        if state.ended:
+            break
+        phase = tn.phase(state)
+        dice = Dice(key, f"step{n}")
+        if phase.window is Window.GM:
+            gm_rulings += 1
+            choice = next(a.text for a in tn.view(state, Viewer.gm()).actions if a.group == "rule")
+            state = tn.act(state, Viewer.gm(), choice, dice).state
+        elif phase.window is Window.TURN:
+            seat = sorted(phase.waiting)[0]
+            action = tn.autoplay(state, seat, dice)
+            state = tn.act(state, Viewer.of_seat(seat), action, dice).state
+        else:
+            orders: dict[str, list[str]] = {}
+            for seat in sorted(phase.waiting):
+                text = tn.autoplay(state, seat, dice)
+                if text:
+                    checks = tn.check(state, seat, text)
+                    refused += sum(1 for c in checks if not c.accepted)
+                    orders[seat] = [c.canonical for c in checks if c.accepted]
+            state = tn.resolve(state, orders, dice).state
+    return {"ended": state.ended, "turn": state.turn, "gm": gm_rulings, "refused": refused,
+            "vp": {s: state.powers[s].vp for s in TN_SEATS}}
+
+
+def tn_report(games: int) -> None:
+    started = time.process_time()
+    results = [tn_game(seed) for seed in range(1, games + 1)]
+    ended = sum(r["ended"] for r in results)
+    reached = sum(r["turn"] >= 21 for r in results)
+    positive = Counter(s for r in results for s, v in r["vp"].items() if v > 0)
+    all_positive = sum(all(v > 0 for v in r["vp"].values()) for r in results)
+    print(f"Terra Nova, five automatic powers, {games} games ({time.process_time() - started:.0f} CPU-s):")
+    print(f"  reached turn 21 (the game-end roll): {reached}/{games}; ended: {ended}/{games}; "
+          f"turns: {min(r['turn'] for r in results)}-{max(r['turn'] for r in results)}")
+    print(f"  GM rulings asked: {sum(r['gm'] for r in results)}; order lines refused: "
+          f"{sum(r['refused'] for r in results)}")
+    print("  games each power ended with positive VP: "
+          + ", ".join(f"{s} {positive[s]}/{games}" for s in TN_SEATS)
+          + f"; games where every power did: {all_positive}/{games}")
+    mean = {s: sum(r["vp"][s] for r in results) / games for s in TN_SEATS}
+    print("  mean final VP: " + ", ".join(f"{s} {v:.1f}" for s, v in mean.items()))
+    asked = [tn_game(seed, {"random_events": "ask", "deflation": "ask", "uprisings": "ask"})
+             for seed in range(1, min(games, 6) + 1)]
+    print(f"  with the GM's steps on (events, deflation, uprisings: GM rulings, left to the GM): "
+          f"{sum(r['gm'] for r in asked) / len(asked):.1f} rulings a game over {len(asked)} games, "
+          f"all of them GM-only; ended {sum(r['ended'] for r in asked)}/{len(asked)}")
+
+
+# -- Terra Prime --------------------------------------------------------------------------------------------------
+
+
+def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
+    """One game of automatic players at these levels (seat i plays levels[i]); seats named S1, S2, ..."""
+    tp = get("terra-prime")
+    seats = tuple(f"S{i + 1}" for i in range(len(levels)))
+    key = seed.to_bytes(4, "big") * 8
+    automatic = ", ".join(f"{s}={lv}" for s, lv in zip(seats, levels, strict=True))
+    state = tp.setup(Setup(seats, tp.parse_options({"automatic_seats": automatic}), Dice(key, "setup")))
+    n = 0
+    decide = 0.0
+    while not state.ended:
+        seat = state.seat
+        started = time.process_time()
+        text = tp.autoplay(state, seat, Dice(key, f"auto/{n}"))
+        decide = max(decide, time.process_time() - started)
+        state = tp.act(state, Viewer.of_seat(seat), text, Dice(key, f"act/{n}")).state
+        n += 1
+    techs = {t for ship in state.ships.values() for t in ship.tech}
+    return {"winners": state.winners, "seats": seats, "scores": {s: state.ships[s].score for s in seats},
+            "techs": techs, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
+            "worst_decision": decide}
+
+
+def tp_versus(games: int, level: str) -> None:
+    """Each seed twice, the searching player first and then second; a game counts won if it wins outright."""
+    started = time.process_time()
+    won = lost = shared = 0
+    worst = 0.0
+    by_seed = []
+    for seed in range(1, games + 1):
+        pair = []
+        for hard_first in (True, False):
+            levels = (level, "easy") if hard_first else ("easy", level)
+            r = tp_game(seed, levels)
+            me = "S1" if hard_first else "S2"
+            worst = max(worst, r["worst_decision"])
+            if r["winners"] == [me]:
+                won += 1
+                pair.append("W")
+            elif me in r["winners"]:
+                shared += 1
+                pair.append("=")
+            else:
+                lost += 1
+                pair.append("L")
+        by_seed.append("".join(pair))
+    total = 2 * games
+    print(f"Terra Prime, 2 players, `{level}` against `easy`, {games} seeds played both ways ({total} games, "
+          f"{time.process_time() - started:.0f} CPU-s):")
+    print(f"  `{level}` wins {won}/{total} = {100 * won / total:.0f}% (shared {shared}, lost {lost}); "
+          f"target >= 75%; seeds won both ways: {sum(p == 'WW' for p in by_seed)}/{games}")
+    print(f"  slowest decision: {worst:.2f} CPU-s (budget 1 s)")
+
+
+def tp_four(games: int, level: str) -> None:
+    started = time.process_time()
+    results = [tp_game(seed, (level,) * 4) for seed in range(1, games + 1)]
+    wins = Counter(w for r in results for w in r["winners"] if len(r["winners"]) == 1)
+    print(f"Terra Prime, four copies of `{level}`, {games} games ({time.process_time() - started:.0f} CPU-s):")
+    print("  win rate by seat order (S1 is seat 1, not the start player): "
+          + ", ".join(f"S{i} {100 * wins[f'S{i}'] / games:.0f}%" for i in range(1, 5))
+          + f" (uniform 25%, target within 15-35%); shared victories {sum(len(r['winners']) > 1 for r in results)}")
+    steps = [t.step for t in __import__("engine.rulesets.terra_prime.data", fromlist=["rules"]).rules().tech]
+    used = {t: sum(t in r["techs"] for r in results) for t in steps}
+    print("  games each tech was bought in: " + ", ".join(f"{t} {100 * n / games:.0f}%" for t, n in used.items())
+          + f"; below 20%: {[t for t, n in used.items() if n < 0.2 * games] or 'none'}")
+    print(f"  the 'down to 2 markers' ending: {sum(r['markers_end'] for r in results)}/{games} games; "
+          f"rounds {min(r['rounds'] for r in results)}-{max(r['rounds'] for r in results)}; mean winning score "
+          f"{sum(max(r['scores'].values()) for r in results) / games:.0f}")
+
+
+def main() -> None:
+    only = os.environ.get("HERALD_BENCH_ONLY", "")
+    games = _games()
+    level = os.environ.get("HERALD_BENCH_LEVEL", "medium")
+    if only in ("", "tn"):
+        tn_report(games)
+    if only in ("", "tp2"):
+        tp_versus(games, level)
+    if only in ("", "tp4"):
+        tp_four(games, level)
+
+
+if __name__ == "__main__":
+    main()

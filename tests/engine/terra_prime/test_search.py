@@ -1,0 +1,96 @@
+"""The searching automatic player: it never sees what its seat cannot, it replays from its seed, and its
+level is a seat option."""
+
+import random
+
+import pytest
+
+from engine.core import Dice, RulesError, Setup, Viewer
+from engine.rulesets.terra_prime.autoplay import choose
+from engine.rulesets.terra_prime.search import LEVELS, choose_searching, determinize, seat_level
+from engine.rulesets.terra_prime.space import board_of
+from tests.engine.terra_prime.helpers import TP
+
+SEED = b"\x0b" * 32
+
+
+def midgame(actions: int, seats=("Ana", "Ben", "Cid")):
+    state = TP.setup(Setup(seats, TP.parse_options({"automatic": "easy"}), Dice(SEED, "setup")))
+    for n in range(actions):
+        state = TP.act(state, Viewer.of_seat(state.seat), TP.autoplay(state, state.seat, Dice(SEED, f"auto{n}")),
+                       Dice(SEED, f"act{n}")).state
+    return state
+
+
+def unseen_pair(state, seat):
+    """Two face-down tiles of one band that `seat` has not scanned."""
+    bands = board_of(state).layout.bands
+    hidden = [p for p in range(1, len(state.tiles) + 1)
+              if not state.tile(p).revealed and p not in state.ships[seat].peeks]
+    for a in hidden:
+        for b in hidden:
+            if a < b and bands[a - 1] == bands[b - 1] and state.tile(a).design != state.tile(b).design:
+                return a, b
+    raise AssertionError("no two unseen tiles of one band")
+
+
+def swapped(state, a, b):
+    other = TP.load(TP.dump(state))
+    other.tile(a).design, other.tile(b).design = other.tile(b).design, other.tile(a).design
+    return other
+
+
+@pytest.mark.parametrize("actions", [12, 45, 90])
+def test_swapping_face_down_tiles_changes_nothing_it_decides(actions):
+    state = midgame(actions)
+    seat = state.seat
+    a, b = unseen_pair(state, seat)
+    other = swapped(state, a, b)
+    for n in range(3):
+        assert (choose_searching(state, Dice(SEED, f"d{n}"), LEVELS["medium"])
+                == choose_searching(other, Dice(SEED, f"d{n}"), LEVELS["medium"]))
+    # and the futures it imagines are the very same deals
+    worlds = [determinize(s, seat, random.Random(7)) for s in (state, other)]
+    assert [t.design for t in worlds[0].tiles] == [t.design for t in worlds[1].tiles]
+
+
+def test_a_tile_its_own_scanner_saw_stays_what_it_is_in_every_future():
+    state = midgame(30)
+    seat = state.seat
+    a, b = unseen_pair(state, seat)
+    state.ships[seat].peeks.append(a)
+    for n in range(5):
+        world = determinize(state, seat, random.Random(n))
+        assert world.tile(a).design == state.tile(a).design
+    other = swapped(state, a, b)      # what it scanned differs, so its futures differ: the test above can fail
+    assert determinize(other, seat, random.Random(1)).tile(a).design != determinize(
+        state, seat, random.Random(1)).tile(a).design
+
+
+def test_other_seats_scans_are_forgotten_in_its_futures():
+    state = midgame(30)
+    seat = state.seat
+    rival = next(s for s in state.seats if s != seat)
+    a, _ = unseen_pair(state, seat)
+    state.ships[rival].peeks.append(a)
+    assert determinize(state, seat, random.Random(3)).ships[rival].peeks == []
+
+
+def test_the_same_seed_gives_the_same_decision():
+    state = midgame(20)
+    picks = {choose_searching(TP.load(TP.dump(state)), Dice(SEED, "same"), LEVELS["medium"]) for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_the_level_is_a_seat_option():
+    options = TP.parse_options({"automatic": "hard", "automatic_seats": "Ana=easy, ben=medium"})
+    assert [seat_level(options, s) for s in ("Ana", "Ben", "Cid")] == ["easy", "medium", "hard"]
+    with pytest.raises(RulesError, match="seat=level"):
+        TP.setup(Setup(("Ana", "Ben"), TP.parse_options({"automatic_seats": "Ana=grandmaster"}), Dice(SEED, "s")))
+
+
+def test_an_easy_seat_plays_exactly_as_before():
+    state = midgame(25)
+    options = TP.parse_options({"automatic": "easy"})
+    state.options.update(options)
+    assert TP.autoplay(state, state.seat, Dice(SEED, "e")) == choose(state)
