@@ -264,7 +264,13 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
         seats = await record.seats_of(session, campaign.id)
         typed = Names(s.name for s in seats).match(seat_name)  # forgiving: case, accents, a unique prefix
         creating = op in ("assign", "auto") and campaign.status == CampaignStatus.LOBBY
-        if creating and typed.name is not None and fold(typed.name) != fold(seat_name):
+        fixed = ruleset.seat_rule(campaign.options, campaign.files).names if creating else ()
+        if fixed:  # the ruleset names its seats (Terra Nova's powers): a forgiving name is one of those
+            from bot.service.campaigns import fixed_seat_name
+            meant = fixed_seat_name(fixed, seat_name)
+            typed = Match(seat_name, meant) if any(s.name == meant for s in seats) else Match(seat_name)
+            seat_name = meant
+        elif creating and typed.name is not None and fold(typed.name) != fold(seat_name):
             typed = Match(seat_name)  # in the lobby a shorter name is a new seat, not the start of an old one
         seat = next((s for s in seats if s.name == typed.name), None)
         if user_id is not None and any(s.user_id == user_id and s is not seat for s in seats):
@@ -329,16 +335,13 @@ for _op in REMOVES:
 
 async def _new_seat(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
                     seats: list[Seat], name: str) -> Seat:
-    from bot.service.campaigns import check_seat_name
+    from bot.service.campaigns import check_seat_name, fixed_seat_name
 
     rule = ruleset.seat_rule(campaign.options, campaign.files)
     if len(seats) >= rule.maximum:
         raise ServiceError(f"**{campaign.name}** is full ({rule.maximum} seats)")
     if rule.names:
-        match = [n for n in rule.names if n.lower() == name.strip().lower()]
-        if not match:
-            raise ServiceError(f"the seats are {', '.join(rule.names)}")
-        name = match[0]
+        name = fixed_seat_name(rule.names, name)
     else:
         name = check_seat_name(name)
     seat = Seat(campaign_id=campaign.id, name=name, user_id=None, automatic=False, position=len(seats),

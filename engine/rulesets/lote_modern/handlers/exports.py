@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, reach
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, find_army, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, find_army, find_leader, refuse_if
 from engine.rulesets.lote_modern.orders import Export, Fit
 from engine.rulesets.lote_modern.rules import export, military
 from engine.rulesets.lote_modern.rules.tech import Culture
@@ -97,10 +97,9 @@ def fit(ctx: Ctx, o: Fit) -> Outcome:
     name = find_army(n, o.army)
     army = n.army(name)
     assert army is not None
-    leader = n.leader(o.leader) if o.leader else (n.leader(army.leader) if army.leader else None)
+    leader = find_leader(n, o.leader) if o.leader else (n.leader(army.leader) if army.leader else None)
     if leader is None:
-        raise Refused(f"name the leader who fits them (`by <leader>`): {name} has none" if not o.leader else
-                      f"{n.name} has no leader `{o.leader}`")
+        raise Refused(f"name the leader who fits them (`by <leader>`): {name} has none")
     with_army = fold(army.leader) == fold(leader.name) or bool(
         leader.location and ctx.world.canonical(leader.location) is not None
         and reach.node(ctx.world, leader.location) == reach.node(ctx.world, army.location))

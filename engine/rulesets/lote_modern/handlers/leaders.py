@@ -9,7 +9,7 @@ from typing import cast
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, hands_off, merchant_factors, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_leader, place_named, refuse_if
 from engine.rulesets.lote_modern.handlers import mercenaries
 from engine.rulesets.lote_modern.orders import (
     LeaderAction,
@@ -33,10 +33,7 @@ FEATURES = {"zone": "Sea Zone", "inter-island": "Inter-Island Arrow", "open-ocea
 
 # -- leaders ---------------------------------------------------------------------------------------------------
 def _leader(ctx: Ctx, name: str) -> Leader:
-    leader = ctx.n.leader(name)
-    if leader is None:
-        raise Refused(f"{ctx.n.name} has no leader `{name}` (leaders: {', '.join(x.name for x in ctx.n.leaders)})")
-    return leader
+    return find_leader(ctx.n, name)
 
 
 def _needs(ctx: Ctx, ruling: NeedsRuling, what: str, *, parties: list[str] | None = None, gm_hint: str = "") -> None:
@@ -153,9 +150,7 @@ def _explore(ctx: Ctx, a: Attempt) -> Outcome:
     """Explore (LotE 5.2.2)."""
     n, world = ctx.n, ctx.world
     leader, o, ap, army = a.leader, a.order, a.ap, a.army
-    key = world.canonical(o.target)
-    if key is None or key not in world.zones:
-        raise Refused(f"`{o.target}` is not a sea zone, arrow or river section on the map")
+    key = place_named(world, o.target, ("zone",), why="mapping is of a sea zone, arrow or river section")
     zone = world.zones[key]
     if zone.mapping == 0 or key in n.charts:
         raise Refused(f"{key} is already charted for you")

@@ -7,7 +7,7 @@ import math
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at, place_named
 from engine.rulesets.lote_modern.orders import (
     FACTORY_ORDERS,
     Assist,
@@ -82,7 +82,7 @@ def start_research(ctx: Ctx, o: Research) -> Outcome:
                                        "example of the item or Technical Assistance NFP (LotE 4.5).")
         return Outcome(verdict, f"{info.name} begun at {place}: {number(o.gp)} GP, {o.nfp} NFP{note}")
     where = project.location if project is not None else ""
-    if o.place and project is not None and ctx.world.canonical(o.place) != where:
+    if o.place and project is not None and place_named(ctx.world, o.place) != where:
         raise Refused(f"{info.name} is under way at {where}; leave out the location")
     ctx.spend(o.gp, o.nfp, what="the research")
     if ctx.apply and project is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, hands_off, statuses, trade_kinds
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, place_named
 from engine.rulesets.lote_modern.orders import (
     ConduitOrder,
     MonopolyOrder,
@@ -46,10 +46,7 @@ def conduit(ctx: Ctx, o: ConduitOrder) -> Outcome:
     if o.zones:
         zones = []
         for z in o.zones:
-            key = world.canonical(z)
-            if key is None or key not in world.zones:
-                raise Refused(f"`{z}` is not a sea zone on the map")
-            zones.append(key)
+            zones.append(place_named(world, z, ("zone",)))
         if not set(world.cities[a].zones) & {zones[0]} or zones[-1] not in world.cities[b].zones:
             raise Refused(f"the zones must start at a zone {a} touches and end at one {b} touches")
         cost = trade.leg_cost(sea, zones, access)
