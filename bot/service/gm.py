@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import confirmations, record, steps, timers
+from bot.service import confirmations, digest, record, steps, timers
 from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.campaigns import hand_over_thread
 from bot.service.context import Caller, Services
@@ -467,6 +467,10 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
             raise ServiceError(f"give a value for `{clip(key, 40)}`")
         updated = current.with_value(key, value)
         campaign.settings = updated.dump()
+        if current.digest != "off" and updated.digest == "off":
+            await digest.flush(session, services, campaign)  # what was gathered is published now, not lost
+        elif updated.time_zone != current.time_zone:
+            await digest.retime(session, services, campaign)
         record.log(session, campaign, services, kind="settings", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(), body={"key": key, "value": value})
     return Reply(f"Settings of **{campaign.name}**:\n{updated.describe()}", campaign_id=campaign.id)

@@ -1,0 +1,85 @@
+"""The daily digest's day and the posts around a phase, through the fake Discord: the digest closes at midnight
+in the campaign's time zone and is published at once when turned off; a phase opened during a pause says what
+its deadline really is; a rollback and a start each make one post with the map."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.console.runner import Console
+from bot.service import cards
+
+GAUL = """
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@scipio /campaign join seat:Rome
+@hanno /campaign join seat:Carthage
+"""
+
+
+def thread_of(con: Console, name: str) -> int:
+    return next(cid for cid, c in con.fake.channels.items() if c["name"] == name)
+
+
+def cards_in(con: Console, channel: int) -> list[dict[str, Any]]:
+    return [m for m in con.fake.messages.values() if int(m["channel_id"]) == channel and m.get("embeds")]
+
+
+def posts_in(con: Console, channel: int) -> list[dict[str, Any]]:
+    return [m for m in con.fake.messages.values() if int(m["channel_id"]) == channel]
+
+
+async def said(con: Console, line: str) -> str:
+    return "\n".join(await con.run_line(line))
+
+
+# -- the daily digest ------------------------------------------------------------------------------------------
+async def test_the_digest_day_ends_at_midnight_in_the_campaigns_time_zone(lite: Console) -> None:
+    """The console's clock starts at 12:00 UTC, 07:00 in New York: the day ends at 05:00 UTC, not at 00:00."""
+    await lite.run_script(GAUL + """
+@gaius /gm settings key:time_zone value:America/New_York
+@gaius /gm settings key:digest value:daily
+@gaius /campaign start
+@gaius /gm advance
+@gaius press "Advance anyway"
+""")
+    thread = thread_of(lite, "Gaul")
+    assert cards_in(lite, thread) == []
+    await lite.run_line("clock +16h")  # 04:00 UTC: past midnight in London, still 23:00 in New York
+    assert cards_in(lite, thread) == [], "the day has not ended in New York"
+    await lite.run_line("clock +1h")   # 05:00 UTC: midnight in New York
+    posted = cards_in(lite, thread)
+    assert len(posted) == 1
+    said_ = cards.as_text(posted[0]["embeds"])
+    assert "the day's news, 2026-01-05" in said_ and "2 phase(s) resolved" in said_
+
+
+async def test_a_time_zone_changed_mid_day_moves_the_end_of_the_day(lite: Console) -> None:
+    await lite.run_script(GAUL + """
+@gaius /gm settings key:digest value:daily
+@gaius /campaign start
+@gaius /gm settings key:time_zone value:Asia/Tokyo
+""")
+    thread = thread_of(lite, "Gaul")
+    await lite.run_line("clock +11h")  # 23:00 UTC is 08:00 tomorrow in Tokyo: its midnight (15:00 UTC) has passed
+    posted = cards_in(lite, thread)
+    assert len(posted) == 1 and "1 phase(s) resolved" in cards.as_text(posted[0]["embeds"])
+
+
+async def test_turning_the_digest_off_publishes_what_was_gathered_at_once(lite: Console) -> None:
+    await lite.run_script(GAUL + """
+@gaius /gm settings key:digest value:daily
+@gaius /campaign start
+@gaius /gm advance
+@gaius press "Advance anyway"
+""")
+    thread = thread_of(lite, "Gaul")
+    assert cards_in(lite, thread) == []
+    await lite.run_line("@gaius /gm settings key:digest value:off")
+    posted = cards_in(lite, thread)
+    assert len(posted) == 1 and "2 phase(s) resolved" in cards.as_text(posted[0]["embeds"])
+    await lite.run_line("clock +2d")
+    assert len(cards_in(lite, thread)) == 1, "nothing is left to publish at midnight"
+    await lite.run_line("@gaius /gm advance")
+    await lite.run_line('@gaius press "Advance anyway"')
+    assert len(cards_in(lite, thread)) == 2, "with the digest off, the next phase posts at once"
