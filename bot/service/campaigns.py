@@ -229,8 +229,8 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
         phase = ruleset.phase(state)
         lines.append(f"Phase: **{phase.label}**")
         if campaign.paused_at:  # the clock is stopped: a countdown would mislead
-            left = f"; the deadline has {format_span(campaign.deadline - campaign.paused_at)} left" \
-                if campaign.deadline else ""
+            parked = await steps.parked_deadline_left(session, campaign)
+            left = f"; the deadline has {format_span(parked)} left" if parked is not None else ""
             lines.append(f"⏸️ Paused since <t:{int(campaign.paused_at.timestamp())}:F>{left} (`/gm resume`)")
         elif campaign.deadline:
             ts = int(campaign.deadline.timestamp())

@@ -237,9 +237,9 @@ async def deadline(services: Services, caller: Caller, when: str | None, campaig
         record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(), body={"deadline": due.isoformat()})
         ts = int(due.timestamp())
-        record.post(session, campaign, services, "thread",
-                    f"⏰ Deadline for **{campaign.phase_label}**: <t:{ts}:F> (<t:{ts}:R>).")
-    return Reply(f"Deadline set: <t:{ts}:F>.", campaign_id=campaign.id)
+        told = f"<t:{ts}:F> (<t:{ts}:R>)" if campaign.paused_at is None else steps.paused_deadline(due - now)
+        record.post(session, campaign, services, "thread", f"⏰ Deadline for **{campaign.phase_label}**: {told}.")
+    return Reply(f"Deadline set: {told}.", campaign_id=campaign.id)
 
 
 REMOVES = {"kick": "Remove them", "replace": "Replace them", "auto": "Hand it to Herald"}  # confirm buttons

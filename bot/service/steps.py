@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -12,8 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import cards, charts, digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
+from bot.service.clock import format_span
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, roll_line, seat_only, summary
+from bot.store import timers as timer_rows
 from bot.store.models import Campaign, CampaignStatus, TurnNotice
 from engine.core import Dice, Event, Phase, Roll, Ruleset, Step, Viewer, Visibility, Window
 
@@ -209,9 +211,13 @@ async def open_window(session: AsyncSession, services: Services, campaign: Campa
         if every:
             due = services.clock.now() + every
             await timers.set_deadline(session, services, campaign, due)
-            text += f"\nDeadline: <t:{int(due.timestamp())}:F> (<t:{int(due.timestamp())}:R>)."
-            due_text = f", due <t:{int(due.timestamp())}:R>"
-            opening.deadline = due
+            if campaign.paused_at is not None:  # the timer is parked: its span runs from the resume, not now
+                text += f"\nDeadline: {paused_deadline(every)}."
+                due_text = f", {format_span(every)} to go once the GM resumes"
+            else:
+                text += f"\nDeadline: <t:{int(due.timestamp())}:F> (<t:{int(due.timestamp())}:R>)."
+                due_text = f", due <t:{int(due.timestamp())}:R>"
+                opening.deadline = due
         opening.lines.append(text)
         opening.buttons.append({"id": f"herald:orders:{campaign.id}", "label": "Write orders"})
         pings = [s.user_id for s in played if s.user_id is not None and wants.get(s.user_id) == "ping"]
@@ -252,6 +258,19 @@ async def open_window(session: AsyncSession, services: Services, campaign: Campa
                     + "\nUse `/gm act`.")
         opening.lines.append(f"⚖️ **{phase.label}**: waiting for the GM's ruling.")
     return opening
+
+
+def paused_deadline(left: timedelta) -> str:
+    """How a deadline is told while the campaign is paused: its time left, counted from the resume."""
+    return f"paused — {format_span(left)} left, counted from `/gm resume`"
+
+
+async def parked_deadline_left(session: AsyncSession, campaign: Campaign) -> timedelta | None:
+    """A paused campaign's deadline: the time its parked timer has left (None when there is no deadline)."""
+    for timer in await timer_rows.pending(session, campaign.id, "deadline"):
+        if timer.phase_key == (campaign.phase_key or "") and "left" in (timer.payload or {}):
+            return timedelta(seconds=int(timer.payload["left"]))
+    return None
 
 
 async def schedule_autoplay(session: AsyncSession, services: Services, campaign: Campaign, phase: Phase) -> None:

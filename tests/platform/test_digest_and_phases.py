@@ -83,3 +83,40 @@ async def test_turning_the_digest_off_publishes_what_was_gathered_at_once(lite: 
     await lite.run_line("@gaius /gm advance")
     await lite.run_line('@gaius press "Advance anyway"')
     assert len(cards_in(lite, thread)) == 2, "with the digest off, the next phase posts at once"
+
+
+# -- a phase opened during a pause ------------------------------------------------------------------------------
+def thread_text(con: Console, channel: int, since: int = 0) -> str:
+    """What the thread shows from its `since`th message on: text and cards, as a person reads them."""
+    out = []
+    for message in posts_in(con, channel)[since:]:
+        out.append(message.get("content") or "")
+        out.append(cards.as_text(message.get("embeds") or []))
+    return "\n".join(out)
+
+
+async def test_a_phase_opened_while_paused_announces_the_time_left_from_the_resume(lite: Console) -> None:
+    await lite.run_script(GAUL + """
+@gaius /gm settings key:deadline_every value:2d
+@gaius /campaign start
+@gaius /gm pause reason:vacation
+""")
+    thread = thread_of(lite, "Gaul")
+    mark = len(posts_in(lite, thread))
+    await lite.run_line("@gaius /gm advance")
+    await lite.run_line('@gaius press "Advance anyway"')
+    opened = thread_text(lite, thread, mark)
+    assert "Deadline: paused — 2d left, counted from `/gm resume`" in opened, opened
+    assert "<t:" not in opened, "no date is announced that the parked clock will not keep"
+    await lite.run_line("clock +5d")
+    assert "the deadline has 2d left" in await said(lite, "@hanno /campaign status")
+    out = await said(lite, "@gaius /gm deadline extend by:1d")
+    assert "paused — 3d left, counted from `/gm resume`" in out
+    assert "the deadline has 3d left" in await said(lite, "@hanno /campaign status")
+    mark = len(posts_in(lite, thread))
+    await lite.run_line("@gaius /gm resume")
+    resumed = thread_text(lite, thread, mark)
+    due = int(lite.clock.now().timestamp()) + 3 * 86400
+    assert f"The deadline is now <t:{due}:F>" in resumed, resumed
+    assert "has passed" not in await said(lite, "clock +2d")
+    assert "has passed" in await said(lite, "clock +1d")
