@@ -201,10 +201,12 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
                          "rolls": [r.dump() for r in dice.rolls]})
         roster = ", ".join(f"**{s.name}**" + (f" (<@{s.user_id}>)" if s.user_id else " (automatic)")
                            for s in seats)
-        record.post(session, campaign, services, "thread",
-                    f"⚔️ **{campaign.name}** begins. Seats: {roster}.\n"
-                    f"Dice commitment (SHA-256 of the secret seed, revealed at the end): `{campaign.commitment}`")
-        await steps.enter_phase(session, services, campaign, ruleset, state, phase, first=True)
+        intro = (f"Seats: {roster}.\n"
+                 f"Dice commitment (SHA-256 of the secret seed, revealed at the end): `{campaign.commitment}`")
+        if CampaignSettings.load(campaign.settings).digest == "daily":  # the commitment cannot wait for midnight
+            record.post(session, campaign, services, "thread", f"⚔️ **{campaign.name}** begins. {intro}")
+            intro = ""
+        await steps.enter_phase(session, services, campaign, ruleset, state, phase, first=True, intro=intro)
     return Reply(f"**{campaign.name}** has started: {phase.label}.", campaign_id=campaign.id)
 
 

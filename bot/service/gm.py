@@ -185,12 +185,11 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
                    visibility=Visibility.everyone(),
                    body={"to_seq": target.seq, "to": target.phase_label, "from": from_label, "reason": reason})
         where = "the start of " if target.kind == "start" else ""
-        record.post(session, campaign, services, "thread",
-                    f"⏪ The GM rolled **{campaign.name}** back from **{from_label}** to {where}"
-                    f"**{target.phase_label}**{why}.")
-        record.post(session, campaign, services, "thread", "",
-                    render=record.render_job(campaign, Viewer.spectator(), target.state, f"Map — {phase.label}"))
-        await steps.announce(session, services, campaign, ruleset, state, phase)
+        notice = (f"⏪ The GM rolled **{campaign.name}** back from **{from_label}** to {where}"
+                  f"**{target.phase_label}**{why}.")
+        render = record.render_job(campaign, Viewer.spectator(), target.state, f"Map — {phase.label}")
+        await steps.announce(session, services, campaign, ruleset, state, phase,  # one post: notice, map, open
+                             title=f"⏪ Back to {target.phase_label}", intro=notice, render=render)
     return Reply(f"Rolled back to **{target.phase_label}**.", campaign_id=campaign.id)
 
 

@@ -4,6 +4,7 @@ its deadline really is; a rollback and a start each make one post with the map."
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bot.console.runner import Console
@@ -120,3 +121,44 @@ async def test_a_phase_opened_while_paused_announces_the_time_left_from_the_resu
     assert f"The deadline is now <t:{due}:F>" in resumed, resumed
     assert "has passed" not in await said(lite, "clock +2d")
     assert "has passed" in await said(lite, "clock +1d")
+
+
+# -- one post per phase: the start and a rollback ----------------------------------------------------------------
+async def test_the_start_is_one_card_with_the_seats_the_commitment_and_what_is_open(lite: Console) -> None:
+    await lite.run_script(GAUL)
+    thread = thread_of(lite, "Gaul")
+    mark = len(posts_in(lite, thread))
+    await lite.run_line("@gaius /campaign start")
+    posted = posts_in(lite, thread)[mark:]
+    assert len(posted) == 1, posted
+    said_ = thread_text(lite, thread, mark)
+    assert "Gaul begins" in said_ and "Seats: **Rome**" in said_ and "Dice commitment" in said_
+    assert "orders are open for Carthage, Rome" in said_
+
+
+async def test_with_the_digest_the_commitment_is_still_posted_at_the_start(lite: Console) -> None:
+    await lite.run_script(GAUL + "@gaius /gm settings key:digest value:daily\n@gaius /campaign start\n")
+    thread = thread_of(lite, "Gaul")
+    assert "Dice commitment" in thread_text(lite, thread) and cards_in(lite, thread) == []
+
+
+async def test_a_rollback_is_one_post_with_the_notice_the_map_and_what_is_open(lite: Console, tmp_path: Path) -> None:
+    (tmp_path / "regions.toml").write_text('[[region]]\nname = "Latium"\nowner = "Rome"\n')
+    lite.base_dir = tmp_path
+    await lite.run_script(GAUL + """
+@gaius /gm upload kind:regions file:@regions.toml
+@gaius /gm settings key:digest value:daily
+@gaius /campaign start
+@gaius /gm advance
+@gaius press "Advance anyway"
+""")
+    thread = thread_of(lite, "Gaul")
+    mark = len(posts_in(lite, thread))
+    await lite.run_line('@gaius /gm rollback reason:"a misread order"')
+    posted = posts_in(lite, thread)[mark:]
+    assert len(posted) == 1, posted  # at once, though the digest gathers the phases: a rollback is not news to batch
+    said_ = thread_text(lite, thread, mark)
+    assert "rolled **Gaul** back from **Turn 2" in said_ and "(a misread order)" in said_
+    assert "orders are open for" in said_, "what is open now is in the same post"
+    images = [e["image"]["url"] for e in posted[0]["embeds"] if e.get("image")]
+    assert len(images) == 1 and [a["filename"] for a in posted[0]["attachments"]] == [images[0][13:]]
