@@ -96,31 +96,32 @@ def thread_text(con: Console, channel: int, since: int = 0) -> str:
     return "\n".join(out)
 
 
-async def test_a_phase_opened_while_paused_announces_the_time_left_from_the_resume(lite: Console) -> None:
-    await lite.run_script(GAUL + """
+async def test_a_phase_opened_while_paused_announces_the_time_left_from_the_resume(console: Console) -> None:
+    """On both databases: the parked timer, the status and the resume agree with what was announced."""
+    await console.run_script(GAUL + """
 @gaius /gm settings key:deadline_every value:2d
 @gaius /campaign start
 @gaius /gm pause reason:vacation
 """)
-    thread = thread_of(lite, "Gaul")
-    mark = len(posts_in(lite, thread))
-    await lite.run_line("@gaius /gm advance")
-    await lite.run_line('@gaius press "Advance anyway"')
-    opened = thread_text(lite, thread, mark)
+    thread = thread_of(console, "Gaul")
+    mark = len(posts_in(console, thread))
+    await console.run_line("@gaius /gm advance")
+    await console.run_line('@gaius press "Advance anyway"')
+    opened = thread_text(console, thread, mark)
     assert "Deadline: paused — 2d left, counted from `/gm resume`" in opened, opened
     assert "<t:" not in opened, "no date is announced that the parked clock will not keep"
-    await lite.run_line("clock +5d")
-    assert "the deadline has 2d left" in await said(lite, "@hanno /campaign status")
-    out = await said(lite, "@gaius /gm deadline extend by:1d")
+    await console.run_line("clock +5d")
+    assert "the deadline has 2d left" in await said(console, "@hanno /campaign status")
+    out = await said(console, "@gaius /gm deadline extend by:1d")
     assert "paused — 3d left, counted from `/gm resume`" in out
-    assert "the deadline has 3d left" in await said(lite, "@hanno /campaign status")
-    mark = len(posts_in(lite, thread))
-    await lite.run_line("@gaius /gm resume")
-    resumed = thread_text(lite, thread, mark)
-    due = int(lite.clock.now().timestamp()) + 3 * 86400
+    assert "the deadline has 3d left" in await said(console, "@hanno /campaign status")
+    mark = len(posts_in(console, thread))
+    await console.run_line("@gaius /gm resume")
+    resumed = thread_text(console, thread, mark)
+    due = int(console.clock.now().timestamp()) + 3 * 86400
     assert f"The deadline is now <t:{due}:F>" in resumed, resumed
-    assert "has passed" not in await said(lite, "clock +2d")
-    assert "has passed" in await said(lite, "clock +1d")
+    assert "has passed" not in await said(console, "clock +2d")
+    assert "has passed" in await said(console, "clock +1d")
 
 
 # -- one post per phase: the start and a rollback ----------------------------------------------------------------
