@@ -270,6 +270,19 @@ def find_army(n: Nation, name: str) -> str:
         raise Refused(f"{n.name}: {exc} (armies: {listed})" if len(listed) <= 300 else f"{n.name}: {exc}") from None
 
 
+def nation_named(state: GameState, typed: str, *, besides: Nation | None = None) -> Nation:
+    """A nation of the campaign by a forgiving spelling of its name (not `besides`, the one giving the order)."""
+    found = state.find_nation(typed)
+    if found is None:
+        try:
+            found = state.nations[Forgiving(state.nations).resolve(typed, what="nation")]
+        except UnknownName as exc:
+            raise Refused(str(exc)) from None
+    if found is besides:
+        raise Refused(f"`{found.name}` is not another nation of this campaign")
+    return found
+
+
 def find_leader(n: Nation, name: str) -> Leader:
     """A leader of the nation's by a forgiving spelling of the name; refused with the closest or the candidates."""
     leader = n.leader(name)

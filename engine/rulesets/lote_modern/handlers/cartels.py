@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, place_named, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, nation_named, place_named, refuse_if
 from engine.rulesets.lote_modern.orders import CartelOrder, Pay
 from engine.rulesets.lote_modern.rules import mercantile, trade
 from engine.rulesets.lote_modern.sheet import Nation
@@ -23,10 +23,10 @@ RULE = "LotE 7.1.3 Cartel Trade"
 
 
 def _nation(ctx: Ctx, name: str, what: str) -> Nation:
-    other = ctx.state.find_nation(name)
-    if other is None or other is ctx.n:
-        raise Refused(f"`{name}` is not another nation of this campaign ({what})")
-    return other
+    try:
+        return nation_named(ctx.state, name, besides=ctx.n)
+    except Refused as exc:
+        raise Refused(f"{exc} ({what})") from None
 
 
 def find(state: GameState, house: str, nation: str, target: str, *statuses_: str) -> Cartel | None:

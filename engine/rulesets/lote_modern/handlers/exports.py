@@ -13,7 +13,16 @@ from __future__ import annotations
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, reach
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, find_army, find_leader, refuse_if
+from engine.rulesets.lote_modern.context import (
+    Ctx,
+    Outcome,
+    Refused,
+    citing,
+    find_army,
+    find_leader,
+    nation_named,
+    refuse_if,
+)
 from engine.rulesets.lote_modern.orders import Export, Fit
 from engine.rulesets.lote_modern.rules import export, military
 from engine.rulesets.lote_modern.rules.tech import Culture
@@ -55,9 +64,7 @@ def hand_over(ctx: Ctx, o: Export) -> Outcome:
     n, state = ctx.n, ctx.state
     if not export.exportable(o.code):
         raise Refused(f"({o.code}) is not an export unit (Table 7-3)")
-    buyer = state.find_nation(o.nation)
-    if buyer is None or buyer is n:
-        raise Refused(f"`{o.nation}` is not another nation of this campaign")
+    buyer = nation_named(state, o.nation, besides=n)
     name = find_army(n, o.army)
     army = n.army(name)
     assert army is not None

@@ -7,7 +7,7 @@ import math
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at, place_named
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at, nation_named, place_named
 from engine.rulesets.lote_modern.orders import (
     FACTORY_ORDERS,
     Assist,
@@ -100,9 +100,7 @@ def assist(ctx: Ctx, o: Assist) -> Outcome:
     info = research.research_projects()[key]
     if not n.has_completed(key):
         raise Refused(f"only a nation that has completed {info.name} can give technical assistance (LotE 4.4)")
-    recipient = ctx.state.find_nation(o.nation)
-    if recipient is None or recipient is n:
-        raise Refused(f"`{o.nation}` is not another nation of this campaign")
+    recipient = nation_named(ctx.state, o.nation, besides=n)
     ctx.spend(0, o.nfp, what="the technicians")
     if ctx.apply:
         ctx.report(f"{o.nfp} NFP of technicians sent toward {recipient.name}'s {info.name} project.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, hands_off, statuses, trade_kinds
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, place_named
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, nation_named, place_named
 from engine.rulesets.lote_modern.orders import (
     ConduitOrder,
     MonopolyOrder,
@@ -231,8 +231,8 @@ def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
 
 def monopoly(ctx: Ctx, o: MonopolyOrder) -> Outcome:
     n, state = ctx.n, ctx.state
-    house = state.find_nation(o.house)
-    if house is None or not house.is_house:
+    house = nation_named(state, o.house)
+    if not house.is_house:
         raise Refused(f"`{o.house}` is not a Merchant House of this campaign")
     mine = [m for m in state.monopolies if m.house == house.name and m.nation == n.name]
     if o.verb == "revoke":

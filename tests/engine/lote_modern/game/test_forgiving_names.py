@@ -12,7 +12,7 @@ import pytest
 from engine.core import Verdict
 from tests.engine.lote_modern.game.play import check, edit, lines, resolve
 
-A, F, R = Verdict.ACCEPTED, Verdict.FLAGGED, Verdict.REJECTED
+A, F, R, W = Verdict.ACCEPTED, Verdict.FLAGGED, Verdict.REJECTED, Verdict.WARNING
 
 CASES = [
     # (GM edits that set the scene come first, before a `|`)
@@ -37,6 +37,11 @@ CASES = [
      r"no leader `Welington` — did you mean \*\*Wellington\*\*\?"),
     ("a leader nothing like", "England", "action Nelson EX Atlantic Ocean", R,
      r"no leader `Nelson`.*\(leaders: Victoria, Wellington, Napier, Franklin\)"),
+    # nations named in a line
+    ("a nation by prefix", "France", "borrow 100gp from eng", W, r"a request to England's bank"),
+    ("a misspelt nation", "France", "borrow 100gp from Englnd", R,
+     r"no nation `Englnd` — did you mean \*\*England\*\*\?"),
+    ("one's own nation by prefix", "England", "bank close-to eng", R, r"`England` is not another nation"),
 ]
 
 
