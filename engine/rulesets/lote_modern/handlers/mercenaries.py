@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.core.names import Names as Forgiving
+from engine.core.names import UnknownName
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign
 from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, place_named, refuse_if
@@ -51,7 +53,10 @@ def _pool(ctx: Ctx, name: str) -> MercPool:
     pool = ctx.world.pool(name)
     if pool is None:
         known = ", ".join(ctx.world.pools) or "none on this map"
-        raise Refused(f"`{name}` is not a mercenary pool ({known})")
+        try:
+            pool = ctx.world.pools[Forgiving(ctx.world.pools).resolve(name, what="mercenary pool")]
+        except UnknownName as exc:
+            raise Refused(f"{exc} ({known})") from None
     return pool
 
 

@@ -37,6 +37,10 @@ CASES = [
      r"no leader `Welington` — did you mean \*\*Wellington\*\*\?"),
     ("a leader nothing like", "England", "action Nelson EX Atlantic Ocean", R,
      r"no leader `Nelson`.*\(leaders: Victoria, Wellington, Napier, Franklin\)"),
+    ("a mercenary pool by prefix", "England", "hire 4i from low at antw 20gp", F, r"a bid of 20 GP for 4i at Antwerp"),
+    ("a misspelt mercenary pool", "England", 'hire 4i from "Low Contries" at Antwerp 20gp', R,
+     r"no mercenary pool `Low Contries` — did you mean \*\*Low Countries\*\*\?"),
+    ("a merchant action's place by prefix", "Hansa", "action Hanssen AA antw", A, r"Antwerp"),
     # nations named in a line
     ("a nation by prefix", "France", "borrow 100gp from eng", W, r"a request to England's bank"),
     ("a misspelt nation", "France", "borrow 100gp from Englnd", R,
