@@ -24,7 +24,7 @@ RULE = "LotE 7.1.3 Cartel Trade"
 
 def _nation(ctx: Ctx, name: str, what: str) -> Nation:
     try:
-        return nation_named(ctx.state, name, besides=ctx.n)
+        return nation_named(ctx, name, besides=ctx.n)
     except Refused as exc:
         raise Refused(f"{exc} ({what})") from None
 
@@ -106,7 +106,7 @@ def _carry(ctx: Ctx, o: CartelOrder) -> Outcome:
         raise Refused(f"you carry {nation.name}'s trade with {target.name} already")
     ports = []
     for name in (o.port, o.target_port, o.base):
-        key = place_named(world, name, ("city",), why="a cartel works from port cities")
+        key = place_named(ctx, name, ("city",), why="a cartel works from port cities")
         if not world.cities[key].port:
             raise Refused(f"`{key}` is not a port city")
         ports.append(key)

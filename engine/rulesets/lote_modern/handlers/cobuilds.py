@@ -27,7 +27,7 @@ RULE = "LotE 3.3.5 City Co-Builds"
 
 
 def _city(ctx: Ctx, name: str) -> City:
-    return ctx.world.cities[place_named(ctx.world, name, ("city",))]
+    return ctx.world.cities[place_named(ctx, name, ("city",))]
 
 
 def owner(state: GameState, city: str) -> Nation | None:
@@ -143,7 +143,7 @@ def cobuild(ctx: Ctx, o: CoBuild) -> Outcome:
         if not o.leader:
             raise Refused(f"a leader must bring the GP and NFP to {city.name} (`by <leader>`): you hold no status "
                           "there within your control web (LotE 3.3.5)")
-        leader = find_leader(n, o.leader)
+        leader = find_leader(ctx, o.leader)
         carrier = leader.name
         if not leader.location or reach.node(ctx.world, leader.location) != city.region:
             carrier += f", who must reach {city.name} with it (the GM confirms)"

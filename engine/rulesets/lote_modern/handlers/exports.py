@@ -61,11 +61,11 @@ def receives(world: CampaignMap, buyer: Nation, place: str) -> Army | None:
 
 
 def hand_over(ctx: Ctx, o: Export) -> Outcome:
-    n, state = ctx.n, ctx.state
+    n = ctx.n
     if not export.exportable(o.code):
         raise Refused(f"({o.code}) is not an export unit (Table 7-3)")
-    buyer = nation_named(state, o.nation, besides=n)
-    name = find_army(n, o.army)
+    buyer = nation_named(ctx, o.nation, besides=n)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
     label = f"({o.code})"
@@ -101,10 +101,10 @@ def fit(ctx: Ctx, o: Fit) -> Outcome:
     n = ctx.n
     with citing("Table 7-3"):
         new_code = export.upgrade(o.code, o.unit)
-    name = find_army(n, o.army)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
-    leader = find_leader(n, o.leader) if o.leader else (n.leader(army.leader) if army.leader else None)
+    leader = find_leader(ctx, o.leader) if o.leader else (n.leader(army.leader) if army.leader else None)
     if leader is None:
         raise Refused(f"name the leader who fits them (`by <leader>`): {name} has none")
     with_army = fold(army.leader) == fold(leader.name) or bool(

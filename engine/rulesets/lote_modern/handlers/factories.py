@@ -41,12 +41,12 @@ def move_factory(ctx: Ctx, o: MoveFactory) -> Outcome:
     if o.points > have:
         hidden = " (hidden ones are dug in and stay)" if holding.hidden.get(kind) else ""
         raise Refused(f"{source} has {have} {NAMES[kind]} point{'s' if have != 1 else ''}, not {o.points}{hidden}")
-    key = place_named(world, o.destination, ("city",), why="a factory moves to a controlled city (LotE 3.6.4)")
+    key = place_named(ctx, o.destination, ("city",), why="a factory moves to a controlled city (LotE 3.6.4)")
     target = n.city(key)
     controlled = target is not None and (statuses.is_merchant(target.status) or statuses.get(target.status).tax > 0)
     leader = None
     if o.leader:
-        leader = find_leader(n, o.leader)
+        leader = find_leader(ctx, o.leader)
     land = reach.land_ap(state, n, source, key)
     problems = industry.factory_move_problems(KINDS[kind], to_city=True, controlled=controlled,
                                               land_ap=int(land) if land is not None and leader is None else 0,
@@ -108,10 +108,10 @@ def _bombarding(n: Nation, units: dict[str, int]) -> dict[str, tuple[int, float]
 
 def bombard(ctx: Ctx, o: Bombard) -> Outcome:
     n, world, state = ctx.n, ctx.world, ctx.state
-    key = place_named(world, o.place)
+    key = place_named(ctx, o.place)
     if o.target in ("city-yard", "mercantile-industry") and key not in world.cities:
         raise Refused(f"a {o.target.replace('-', ' ')} stands in a city")
-    name = find_army(n, o.army)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
     here = reach.node(world, army.location)

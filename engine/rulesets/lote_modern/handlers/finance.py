@@ -39,7 +39,7 @@ def bank_setting(ctx: Ctx, o: BankOrder) -> Outcome:
     elif o.setting == "closed":
         new, text = banking.close_bank(bank), "closed: it lends only to your own government"
     elif o.setting in ("close-to", "open-to"):
-        other = nation_named(ctx.state, o.nation, besides=n)
+        other = nation_named(ctx, o.nation, besides=n)
         closed = set(bank.closed_to) | {other.name} if o.setting == "close-to" else set(bank.closed_to) - {other.name}
         new = replace(bank, closed_to=frozenset(closed))
         text = f"{'closed' if o.setting == 'close-to' else 'open again'} to {other.name}"
@@ -59,7 +59,7 @@ def trading_partners(state: object, lender: Nation) -> set[str]:
 
 def borrow(ctx: Ctx, o: Borrow) -> Outcome:
     n, state = ctx.n, ctx.state
-    lender = nation_named(state, o.lender)
+    lender = nation_named(ctx, o.lender)
     if lender.bank is None:
         raise Refused(f"{lender.name} has no bank (LotE 6.2)")
     if state.in_default(n.name):

@@ -33,7 +33,7 @@ FEATURES = {"zone": "Sea Zone", "inter-island": "Inter-Island Arrow", "open-ocea
 
 # -- leaders ---------------------------------------------------------------------------------------------------
 def _leader(ctx: Ctx, name: str) -> Leader:
-    return find_leader(ctx.n, name)
+    return find_leader(ctx, name)
 
 
 def _needs(ctx: Ctx, ruling: NeedsRuling, what: str, *, parties: list[str] | None = None, gm_hint: str = "") -> None:
@@ -119,7 +119,7 @@ def _retrain(ctx: Ctx, a: Attempt) -> Outcome:
     """Retrain Units (LotE 5.2.1)."""
     n, world = ctx.n, ctx.world
     leader, o, ap, kind = a.leader, a.order, a.ap, a.kind
-    key = place_named(world, o.target, ("city",), why="units are retrained at a controlled city (LotE 5.2.1)")
+    key = place_named(ctx, o.target, ("city",), why="units are retrained at a controlled city (LotE 5.2.1)")
     city = n.city(key) if key and key in world.cities else None
     in_hbz = bool(key and key in world.cities and world.cities[key].region in ctx.hbz)
     refuse_if(actions_codes.check_retraining(culture=n.culture, leader=kind, code=o.unit, count=o.count,
@@ -150,7 +150,7 @@ def _explore(ctx: Ctx, a: Attempt) -> Outcome:
     """Explore (LotE 5.2.2)."""
     n, world = ctx.n, ctx.world
     leader, o, ap, army = a.leader, a.order, a.ap, a.army
-    key = place_named(world, o.target, ("zone",), why="mapping is of a sea zone, arrow or river section")
+    key = place_named(ctx, o.target, ("zone",), why="mapping is of a sea zone, arrow or river section")
     zone = world.zones[key]
     if zone.mapping == 0 or key in n.charts:
         raise Refused(f"{key} is already charted for you")
@@ -259,7 +259,7 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
                                                  extra_ap=ap - base.ap, options=ctx.merchant)
     target = o.target
     places = action.code in ("aa", "emf", "obo", "fct", "ecl", "zl", "dl")
-    key = place_named(world, target) if target and places else world.canonical(target) if target else None
+    key = place_named(ctx, target) if target and places else world.canonical(target) if target else None
     own = accounts.holding_of(n, world, key) if key else None
     own_code = own.status if own is not None and statuses.is_merchant(own.status) else None
     needs = {"emf": "ma", "obo": "mf", "fct": "bo"}
@@ -280,7 +280,7 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
     elif action.code in ("amn", "gpt", "dcm"):
         if not target:
             raise Refused(f"{action.name} names the nation it is aimed at")
-        other = nation_named(state, target, besides=n)
+        other = nation_named(ctx, target, besides=n)
         if action.code == "amn":
             capital = other.capital
             mine = n.city(capital) if capital else None

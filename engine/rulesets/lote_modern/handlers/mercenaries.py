@@ -57,6 +57,7 @@ def _pool(ctx: Ctx, name: str) -> MercPool:
             pool = ctx.world.pools[Forgiving(ctx.world.pools).resolve(name, what="mercenary pool")]
         except UnknownName as exc:
             raise Refused(f"{exc} ({known})") from None
+    ctx.read_as(name, pool.name)
     return pool
 
 
@@ -116,7 +117,7 @@ def pool_order(ctx: Ctx, o: PoolOrder) -> Outcome:
 def hire(ctx: Ctx, o: Hire) -> Outcome:
     n, world = ctx.n, ctx.world
     pool = _pool(ctx, o.pool)
-    key = place_named(world, o.city, ("city",), why="mercenaries are hired at a city (LotE 7.1.4.2)")
+    key = place_named(ctx, o.city, ("city",), why="mercenaries are hired at a city (LotE 7.1.4.2)")
     region = world.cities[key].region
     ended_here = bool(pool.location) and world.canonical(pool.location) in (key, region)
     refuse_if(mercantile.check_hire(at_city=True, in_pool_zone=region in pool.regions,

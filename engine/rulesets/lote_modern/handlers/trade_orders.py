@@ -46,7 +46,7 @@ def conduit(ctx: Ctx, o: ConduitOrder) -> Outcome:
     if o.zones:
         zones = []
         for z in o.zones:
-            zones.append(place_named(world, z, ("zone",)))
+            zones.append(place_named(ctx, z, ("zone",)))
         if not set(world.cities[a].zones) & {zones[0]} or zones[-1] not in world.cities[b].zones:
             raise Refused(f"the zones must start at a zone {a} touches and end at one {b} touches")
         cost = trade.leg_cost(sea, zones, access)
@@ -202,7 +202,7 @@ def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
     if aerial and not n.is_house:
         raise Refused("only a Merchant House turns Transport Airships into aerial MSP (LotE 2.8.5)")
     steam = "Steamship Yard" in unit.build_at
-    name = find_army(n, o.army)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
     holding = n.city(army.location) if ctx.world.is_city(army.location) else None
@@ -231,7 +231,7 @@ def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
 
 def monopoly(ctx: Ctx, o: MonopolyOrder) -> Outcome:
     n, state = ctx.n, ctx.state
-    house = nation_named(state, o.house)
+    house = nation_named(ctx, o.house)
     if not house.is_house:
         raise Refused(f"`{o.house}` is not a Merchant House of this campaign")
     mine = [m for m in state.monopolies if m.house == house.name and m.nation == n.name]

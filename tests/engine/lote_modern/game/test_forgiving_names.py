@@ -67,3 +67,16 @@ def test_a_prefixed_line_is_carried_out_on_the_real_names(lm, state):
     assert england is not None
     garrison = england.army("Gibraltar Garrison")
     assert garrison is not None and "i" not in garrison.units  # its 4i went into reserve
+
+
+@pytest.mark.parametrize(("seat", "typed", "kept"), [
+    ("England", "build 4 i at lond", "build 4 i at London"),
+    ("England", "reserve 4 i from gibraltar", 'reserve 4 i from "Gibraltar Garrison"'),
+    ("England", "action well MV kent 3ap", "Wellington"),
+    ("France", "borrow 100gp from eng", "from England"),
+    ("England", "hire 4i from low at antw 20gp", '"Low Countries" at Antwerp'),
+])
+def test_the_accepted_line_is_kept_with_the_full_names(lm, state, seat, typed, kept):
+    """What is echoed and submitted (what the GM reads and the turn carries out) names the real things."""
+    result = check(lm, state, seat, typed)
+    assert kept in result.canonical, result.canonical
