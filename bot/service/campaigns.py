@@ -23,6 +23,7 @@ from bot.store import followers
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
+from engine.core import names as forgiving
 from engine.rulesets import find as find_ruleset
 
 NAME = re.compile(r"^[^\n:@#`*_~|<>]{1,60}$")
@@ -46,6 +47,15 @@ def parse_options(text: str | None) -> dict[str, str]:
             key, value = piece.split("=", 1)
             out[key.strip()] = value.strip()
     return out
+
+
+def fixed_seat_name(names: tuple[str, ...], typed: str) -> str:
+    """One of a ruleset's fixed seat names (Terra Nova's powers), by any forgiving spelling: case, accents and a
+    unique prefix do not matter; otherwise "did you mean …?" or the candidates, and the seats there are."""
+    try:
+        return forgiving.resolve(typed, names, what="seat")
+    except forgiving.UnknownName as exc:
+        raise ServiceError(f"{exc}; the seats are {', '.join(names)}") from None
 
 
 def check_seat_name(name: str) -> str:
@@ -124,12 +134,9 @@ async def join(services: Services, caller: Caller, seat_name: str | None, campai
         if rule.names:
             free = [n for n in rule.names if n.lower() not in taken]
             if seat_name:
-                match = [n for n in rule.names if n.lower() == seat_name.strip().lower()]
-                if not match:
-                    raise ServiceError(f"the seats are {', '.join(rule.names)}")
-                if match[0].lower() in taken:
-                    raise ServiceError(f"**{match[0]}** is taken; free seats: {', '.join(free) or 'none'}")
-                name = match[0]
+                name = fixed_seat_name(rule.names, seat_name)
+                if name.lower() in taken:
+                    raise ServiceError(f"**{name}** is taken; free seats: {', '.join(free) or 'none'}")
             else:
                 name = free[0]
         else:
@@ -194,10 +201,12 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
                          "rolls": [r.dump() for r in dice.rolls]})
         roster = ", ".join(f"**{s.name}**" + (f" (<@{s.user_id}>)" if s.user_id else " (automatic)")
                            for s in seats)
-        record.post(session, campaign, services, "thread",
-                    f"⚔️ **{campaign.name}** begins. Seats: {roster}.\n"
-                    f"Dice commitment (SHA-256 of the secret seed, revealed at the end): `{campaign.commitment}`")
-        await steps.enter_phase(session, services, campaign, ruleset, state, phase, first=True)
+        intro = (f"Seats: {roster}.\n"
+                 f"Dice commitment (SHA-256 of the secret seed, revealed at the end): `{campaign.commitment}`")
+        if CampaignSettings.load(campaign.settings).digest == "daily":  # the commitment cannot wait for midnight
+            record.post(session, campaign, services, "thread", f"⚔️ **{campaign.name}** begins. {intro}")
+            intro = ""
+        await steps.enter_phase(session, services, campaign, ruleset, state, phase, first=True, intro=intro)
     return Reply(f"**{campaign.name}** has started: {phase.label}.", campaign_id=campaign.id)
 
 
@@ -222,8 +231,8 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
         phase = ruleset.phase(state)
         lines.append(f"Phase: **{phase.label}**")
         if campaign.paused_at:  # the clock is stopped: a countdown would mislead
-            left = f"; the deadline has {format_span(campaign.deadline - campaign.paused_at)} left" \
-                if campaign.deadline else ""
+            parked = await steps.parked_deadline_left(session, campaign)
+            left = f"; the deadline has {format_span(parked)} left" if parked is not None else ""
             lines.append(f"⏸️ Paused since <t:{int(campaign.paused_at.timestamp())}:F>{left} (`/gm resume`)")
         elif campaign.deadline:
             ts = int(campaign.deadline.timestamp())

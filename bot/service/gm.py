@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import confirmations, record, steps, timers
+from bot.service import confirmations, digest, record, steps, timers
 from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.campaigns import hand_over_thread
 from bot.service.context import Caller, Services
@@ -199,12 +199,11 @@ async def rollback(services: Services, caller: Caller, to: int | None, reason: s
                    visibility=Visibility.everyone(),
                    body={"to_seq": target.seq, "to": target.phase_label, "from": from_label, "reason": reason})
         where = "the start of " if target.kind == "start" else ""
-        record.post(session, campaign, services, "thread",
-                    f"⏪ The GM rolled **{campaign.name}** back from **{from_label}** to {where}"
-                    f"**{target.phase_label}**{why}.")
-        record.post(session, campaign, services, "thread", "",
-                    render=record.render_job(campaign, Viewer.spectator(), target.state, f"Map — {phase.label}"))
-        await steps.announce(session, services, campaign, ruleset, state, phase)
+        notice = (f"⏪ The GM rolled **{campaign.name}** back from **{from_label}** to {where}"
+                  f"**{target.phase_label}**{why}.")
+        render = record.render_job(campaign, Viewer.spectator(), target.state, f"Map — {phase.label}")
+        await steps.announce(session, services, campaign, ruleset, state, phase,  # one post: notice, map, open
+                             title=f"⏪ Back to {target.phase_label}", intro=notice, render=render)
     return Reply(f"Rolled back to **{target.phase_label}**.", campaign_id=campaign.id)
 
 
@@ -251,9 +250,9 @@ async def deadline(services: Services, caller: Caller, when: str | None, campaig
         record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(), body={"deadline": due.isoformat()})
         ts = int(due.timestamp())
-        record.post(session, campaign, services, "thread",
-                    f"⏰ Deadline for **{campaign.phase_label}**: <t:{ts}:F> (<t:{ts}:R>).")
-    return Reply(f"Deadline set: <t:{ts}:F>.", campaign_id=campaign.id)
+        told = f"<t:{ts}:F> (<t:{ts}:R>)" if campaign.paused_at is None else steps.paused_deadline(due - now)
+        record.post(session, campaign, services, "thread", f"⏰ Deadline for **{campaign.phase_label}**: {told}.")
+    return Reply(f"Deadline set: {told}.", campaign_id=campaign.id)
 
 
 REMOVES = {"kick": "Remove them", "replace": "Replace them", "auto": "Hand it to Herald"}  # confirm buttons
@@ -278,7 +277,13 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
         seats = await record.seats_of(session, campaign.id)
         typed = Names(s.name for s in seats).match(seat_name)  # forgiving: case, accents, a unique prefix
         creating = op in ("assign", "auto") and campaign.status == CampaignStatus.LOBBY
-        if creating and typed.name is not None and fold(typed.name) != fold(seat_name):
+        fixed = ruleset.seat_rule(campaign.options, campaign.files).names if creating else ()
+        if fixed:  # the ruleset names its seats (Terra Nova's powers): a forgiving name is one of those
+            from bot.service.campaigns import fixed_seat_name
+            meant = fixed_seat_name(fixed, seat_name)
+            typed = Match(seat_name, meant) if any(s.name == meant for s in seats) else Match(seat_name)
+            seat_name = meant
+        elif creating and typed.name is not None and fold(typed.name) != fold(seat_name):
             typed = Match(seat_name)  # in the lobby a shorter name is a new seat, not the start of an old one
         seat = next((s for s in seats if s.name == typed.name), None)
         if user_id is not None and any(s.user_id == user_id and s is not seat for s in seats):
@@ -343,16 +348,13 @@ for _op in REMOVES:
 
 async def _new_seat(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
                     seats: list[Seat], name: str) -> Seat:
-    from bot.service.campaigns import check_seat_name
+    from bot.service.campaigns import check_seat_name, fixed_seat_name
 
     rule = ruleset.seat_rule(campaign.options, campaign.files)
     if len(seats) >= rule.maximum:
         raise ServiceError(f"**{campaign.name}** is full ({rule.maximum} seats)")
     if rule.names:
-        match = [n for n in rule.names if n.lower() == name.strip().lower()]
-        if not match:
-            raise ServiceError(f"the seats are {', '.join(rule.names)}")
-        name = match[0]
+        name = fixed_seat_name(rule.names, name)
     else:
         name = check_seat_name(name)
     seat = Seat(campaign_id=campaign.id, name=name, user_id=None, automatic=False, position=len(seats),
@@ -478,6 +480,10 @@ async def settings(services: Services, caller: Caller, key: str | None, value: s
             raise ServiceError(f"give a value for `{clip(key, 40)}`")
         updated = current.with_value(key, value)
         campaign.settings = updated.dump()
+        if current.digest != "off" and updated.digest == "off":
+            await digest.flush(session, services, campaign)  # what was gathered is published now, not lost
+        elif updated.time_zone != current.time_zone:
+            await digest.retime(session, services, campaign)
         record.log(session, campaign, services, kind="settings", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(), body={"key": key, "value": value})
     return Reply(f"Settings of **{campaign.name}**:\n{updated.describe()}", campaign_id=campaign.id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service import record, timers
+from bot.service import record, steps, timers
 from bot.service.campaign_settings import LONGEST, SHORTEST
 from bot.service.clock import format_span
 from bot.service.context import Caller, Services
@@ -26,16 +26,21 @@ async def extend(services: Services, caller: Caller, by: str, campaign_name: str
     async with gm_write(services, caller, campaign_name, running=True) as (session, campaign):
         if campaign.deadline is None:
             raise ServiceError(f"**{campaign.phase_label}** has no deadline to extend: `/gm deadline set`")
-        due = campaign.deadline + more
+        parked = await steps.parked_deadline_left(session, campaign) if campaign.paused_at else None
+        if parked is not None:  # paused: the time left grows, and still counts from the resume
+            now = services.clock.now()
+            due = now + parked + more
+            told = steps.paused_deadline(parked + more)
+        else:
+            due = campaign.deadline + more
+            told = _stamp(int(due.timestamp()))
         await timers.set_deadline(session, services, campaign, due)
         record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(), body={"deadline": due.isoformat(), "extended": by})
-        ts = int(due.timestamp())
-        paused = " (the campaign is paused: the clock runs again at `/gm resume`)" if campaign.paused_at else ""
         record.post(session, campaign, services, "thread",
                     f"⏰ The GM extended the deadline for **{campaign.phase_label}** by {format_span(more)}: "
-                    f"{_stamp(ts)}{paused}.")
-    return Reply(f"Deadline extended by {format_span(more)}: {_stamp(ts)}{paused}.", campaign_id=campaign.id)
+                    f"{told}.")
+    return Reply(f"Deadline extended by {format_span(more)}: {told}.", campaign_id=campaign.id)
 
 
 async def pause(services: Services, caller: Caller, reason: str | None, campaign_name: str | None) -> Reply:

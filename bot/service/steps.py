@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -12,8 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.service import cards, charts, digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
+from bot.service.clock import format_span
 from bot.service.context import Services
 from bot.service.summaries import gm_only, public, roll_line, seat_only, summary
+from bot.store import timers as timer_rows
 from bot.store.models import Campaign, CampaignStatus, TurnNotice
 from engine.core import Dice, Event, Phase, Roll, Ruleset, Step, Viewer, Visibility, Window
 
@@ -114,9 +116,9 @@ class Opening:
 
 
 async def enter_phase(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
-                      state: Any, phase: Phase, *, first: bool = False) -> None:
+                      state: Any, phase: Phase, *, first: bool = False, intro: str = "") -> None:
     """Cross a phase boundary: one public post with what happened, the map and what is open now; a snapshot;
-    whatever the new window needs."""
+    whatever the new window needs. `intro` opens the card (the start's seats and dice commitment)."""
     previous_label, previous_turn = campaign.phase_label, campaign.turn
     events, dice = ([], []) if first else await phase_news(session, campaign)
     campaign.phase_key, campaign.phase_label, campaign.turn = phase.key, phase.label, phase.turn
@@ -127,6 +129,7 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
               if with_map else None)
     card = phase_card(campaign, previous_label if not first else None, events, dice, phase,
                       image=render["name"] if render else None)
+    card.description = "\n".join(p for p in (intro, card.description) if p)
     if (phase.turn != previous_turn and not first) or phase.ended:   # the scores so far, once a turn
         chart: dict[str, Any] | None = charts.chart_job(campaign, Viewer.spectator(), f"Turn by turn — {phase.label}")
     else:
@@ -151,9 +154,10 @@ def phase_card(campaign: Campaign, resolved: str | None, events: list[str], dice
 
 async def post_phase(session: AsyncSession, services: Services, campaign: Campaign, card: cards.Card,
                      opening: Opening, phase: Phase, *, render: dict[str, Any] | None,
-                     chart: dict[str, Any] | None = None) -> None:
+                     chart: dict[str, Any] | None = None, gathered: bool = True) -> None:
     """The one public post of a phase boundary (nothing when there is nothing to tell); with the daily digest
-    on, the card waits for the day's digest and only a ping goes out now."""
+    on, the card waits for the day's digest and only a ping goes out now (unless not `gathered`: a rollback
+    is told at once)."""
     if opening.lines:
         card.add("Now", "\n".join(opening.lines))
     when = f"turn {phase.turn}" if phase.turn else ""
@@ -162,7 +166,7 @@ async def post_phase(session: AsyncSession, services: Services, campaign: Campai
         card.timestamp = opening.deadline.isoformat()
     if not (card.description or card.fields or render or opening.pings):
         return
-    if CampaignSettings.load(campaign.settings).digest == "daily":
+    if gathered and CampaignSettings.load(campaign.settings).digest == "daily":
         if opening.pings:
             record.post(session, campaign, services, "thread", "\n".join(opening.pings), mentions=opening.mentions,
                         components={"buttons": opening.buttons} if opening.buttons else None)
@@ -182,12 +186,14 @@ def chart_cards(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
 
 
 async def announce(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
-                   state: Any, phase: Phase) -> None:
-    """Tell the table what the new window needs (after a rollback): one post, the GM's ruling in the GM's
-    thread."""
+                   state: Any, phase: Phase, *, title: str = "", intro: str = "",
+                   render: dict[str, Any] | None = None) -> None:
+    """Tell the table what the new window needs (after a rollback): one post — `title` and `intro` (what the GM
+    did), the map and what is open now — and the GM's ruling in the GM's thread."""
     opening = await open_window(session, services, campaign, ruleset, state, phase)
-    card = cards.Card(title=phase.label, colour=cards.colour_of(phase.label.split(" ")[0]))
-    await post_phase(session, services, campaign, card, opening, phase, render=None)
+    card = cards.Card(title=title or phase.label, description=intro,
+                      colour=cards.colour_of(phase.label.split(" ")[0]), image=render["name"] if render else None)
+    await post_phase(session, services, campaign, card, opening, phase, render=render, gathered=False)
 
 
 async def open_window(session: AsyncSession, services: Services, campaign: Campaign, ruleset: Ruleset[Any],
@@ -209,9 +215,13 @@ async def open_window(session: AsyncSession, services: Services, campaign: Campa
         if every:
             due = services.clock.now() + every
             await timers.set_deadline(session, services, campaign, due)
-            text += f"\nDeadline: <t:{int(due.timestamp())}:F> (<t:{int(due.timestamp())}:R>)."
-            due_text = f", due <t:{int(due.timestamp())}:R>"
-            opening.deadline = due
+            if campaign.paused_at is not None:  # the timer is parked: its span runs from the resume, not now
+                text += f"\nDeadline: {paused_deadline(every)}."
+                due_text = f", {format_span(every)} to go once the GM resumes"
+            else:
+                text += f"\nDeadline: <t:{int(due.timestamp())}:F> (<t:{int(due.timestamp())}:R>)."
+                due_text = f", due <t:{int(due.timestamp())}:R>"
+                opening.deadline = due
         opening.lines.append(text)
         opening.buttons.append({"id": f"herald:orders:{campaign.id}", "label": "Write orders"})
         pings = [s.user_id for s in played if s.user_id is not None and wants.get(s.user_id) == "ping"]
@@ -253,6 +263,19 @@ async def open_window(session: AsyncSession, services: Services, campaign: Campa
                     + "\nUse `/gm act`.")
         opening.lines.append(f"⚖️ **{phase.label}**: waiting for the GM's ruling.")
     return opening
+
+
+def paused_deadline(left: timedelta) -> str:
+    """How a deadline is told while the campaign is paused: its time left, counted from the resume."""
+    return f"paused — {format_span(left)} left, counted from `/gm resume`"
+
+
+async def parked_deadline_left(session: AsyncSession, campaign: Campaign) -> timedelta | None:
+    """A paused campaign's deadline: the time its parked timer has left (None when there is no deadline)."""
+    for timer in await timer_rows.pending(session, campaign.id, "deadline"):
+        if timer.phase_key == (campaign.phase_key or "") and "left" in (timer.payload or {}):
+            return timedelta(seconds=int(timer.payload["left"]))
+    return None
 
 
 async def schedule_autoplay(session: AsyncSession, services: Services, campaign: Campaign, phase: Phase) -> None:

@@ -164,3 +164,18 @@ async def test_in_the_lobby_a_shorter_name_is_a_new_seat_not_the_start_of_an_old
     assert "takes the seat **Gaul**" in await said(lite, "@gaius /gm seat assign seat:Gaul user:@ambiorix")
     await lite.run_line("@gaius /gm seat kick seat:gaulish")
     assert "removed the seat **Gaulish Tribes**" in await said(lite, '@gaius press "Remove them"')
+
+
+async def test_in_a_lobby_of_fixed_seats_the_gm_and_players_name_them_forgivingly(lite: Console):
+    """Terra Nova's seats are its powers: a prefix or another case is the power, a typo gets "did you mean",
+    and a prefix of a power already seated is that seat, never a second one."""
+    await lite.run_line("gm @gaius")
+    await lite.run_line("@gaius #forum /campaign create name:Tordesillas ruleset:terra-nova")
+    assert "takes the seat **England**" in await said(lite, "@gaius /gm seat assign seat:eng user:@vercingetorix")
+    out = await said(lite, "@gaius /gm seat assign seat:Englnd user:@ambiorix")
+    assert "did you mean **England**?" in out and "the seats are" in out
+    assert "**England** is held by @vercingetorix" in await said(lite, "@gaius /gm seat assign seat:ENGL "
+                                                                       "user:@ambiorix")
+    assert "Seats (1/5, at least 1): England\n" in await said(lite, "@gaius /campaign status")
+    assert "as **Spain**" in await said(lite, "@ambiorix /campaign join seat:spa")
+    assert "did you mean **France**?" in await said(lite, "@scipio /campaign join seat:Frnace")

@@ -6,12 +6,14 @@ A `Budget` carries what earlier lines used: GP, NFP, yard capacity, leader AP, s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import OrderError, RulesError
+from engine.core.names import Names as Forgiving
+from engine.core.names import UnknownName
 from engine.core.orders import Verdict
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
@@ -20,7 +22,7 @@ from engine.rulesets.lote_modern.grammar import Names
 from engine.rulesets.lote_modern.orders import LoanOrder, Order
 from engine.rulesets.lote_modern.rules.banking import BankingOptions
 from engine.rulesets.lote_modern.rules.merchant import MerchantOptions
-from engine.rulesets.lote_modern.sheet import CityHolding, Nation, RegionHolding, fold
+from engine.rulesets.lote_modern.sheet import CityHolding, Leader, Nation, RegionHolding, fold
 from engine.rulesets.lote_modern.state import GameState, Ruling
 from engine.rulesets.lote_modern.text import number
 from engine.rulesets.lote_modern.world import CampaignMap
@@ -78,6 +80,7 @@ class Ctx:
         self._hbz: set[str] | None = None
         self.others: dict[str, list[str]] = {}
         self.bids: list[Any] = []   # mercenaries.Bid: served once every nation's orders are in
+        self.meant: dict[str, str] = {}  # names typed in this line -> the names they were read as
 
     # -- shared facts ------------------------------------------------------------------------------
     @property
@@ -101,6 +104,12 @@ class Ctx:
     @property
     def private(self) -> Visibility:
         return Visibility.to(self.n.name)
+
+    def read_as(self, typed: str, name: str) -> str:
+        """Note that `typed` in this line was read as `name` (the accepted line is echoed with the full name)."""
+        if typed != name:
+            self.meant[typed] = name
+        return name
 
     # -- spending ----------------------------------------------------------------------------------
     def spend(self, gp: float = 0.0, nfp: int = 0, what: str = "this") -> None:
@@ -143,6 +152,9 @@ class Ctx:
 
     def take_units(self, army: str, code: str, count: int) -> None:
         units = self.budget.units.get(army)
+        if units is None:
+            army = find_army(self, army)
+            units = self.budget.units.get(army)
         if units is None:
             raise Refused(f"{self.n.name} has no army `{army}`")
         have = units.get(code, 0)
@@ -220,22 +232,83 @@ def refuse_if(problems: list[str], rule: str) -> None:
         raise Refused("; ".join(problems) + f" ({rule})")
 
 
+KIND_WORDS = {("region", "city"): "region or city", ("city",): "city", ("zone",): "sea zone",
+              ("region",): "region", ("region", "city", "zone"): "place"}
+
+
+def place_named(ctx: Ctx, typed: str, kinds: tuple[str, ...] = ("region", "city"), *, why: str = "") -> str:
+    """The map's spelling of the place `typed` names among `kinds` (case, accents and a unique prefix forgiven),
+    or Refused saying what was meant ("did you mean …?", or the candidates) and `why` that kind was needed.
+
+    An exact name of another kind (a region where a city is wanted) is refused as such, never taken as a prefix."""
+    world = ctx.world
+    what = KIND_WORDS.get(kinds, "place")
+    tail = f": {why}" if why else ""
+    exact = world.canonical(typed)
+    if exact is not None:
+        tables: dict[str, Mapping[str, Any]] = {"region": world.regions, "city": world.cities, "zone": world.zones}
+        if any(exact in tables[kind] for kind in kinds):
+            return ctx.read_as(typed, exact)
+        raise Refused(f"`{exact}` is not a {what}{tail}")
+    try:
+        return ctx.read_as(typed, world.names(kinds).resolve(typed, what=what))
+    except UnknownName as exc:
+        raise Refused(f"{exc}{tail}") from None
+
+
 def holding_at(ctx: Ctx, place: str) -> tuple[str, RegionHolding | CityHolding]:
-    """A region or city the nation holds, by any spelling of its name."""
-    key = ctx.world.canonical(place)
-    if key is None or key in ctx.world.zones:
-        raise Refused(f"`{place}` is not a region or city on the map")
+    """A region or city the nation holds, by any forgiving spelling of its name."""
+    key = place_named(ctx, place)
     holding = accounts.holding_of(ctx.n, ctx.world, key)
     if holding is None:
         raise Refused(f"{ctx.n.name} holds nothing at {key}")
     return key, holding
 
 
-def find_army(n: Nation, name: str) -> str:
+def find_army(ctx: Ctx, name: str) -> str:
+    """An army of the nation's by a forgiving spelling of its name; refused with the closest or the candidates."""
+    n = ctx.n
     army = n.army(name)
-    if army is None:
-        raise Refused(f"{n.name} has no army `{name}` (armies: {', '.join(a.name for a in n.armies) or 'none'})")
-    return army.name
+    if army is not None:
+        return ctx.read_as(name, army.name)
+    try:
+        return ctx.read_as(name, Forgiving(a.name for a in n.armies).resolve(name, what="army"))
+    except UnknownName as exc:
+        listed = ", ".join(a.name for a in n.armies) or "none"
+        raise Refused(f"{n.name}: {exc} (armies: {listed})" if len(listed) <= 300 else f"{n.name}: {exc}") from None
+
+
+def nation_named(ctx: Ctx, typed: str, *, besides: Nation | None = None) -> Nation:
+    """A nation of the campaign by a forgiving spelling of its name (not `besides`, the one giving the order)."""
+    state = ctx.state
+    found = state.find_nation(typed)
+    if found is None:
+        try:
+            found = state.nations[Forgiving(state.nations).resolve(typed, what="nation")]
+        except UnknownName as exc:
+            raise Refused(str(exc)) from None
+    if found is besides:
+        raise Refused(f"`{found.name}` is not another nation of this campaign")
+    ctx.read_as(typed, found.name)
+    return found
+
+
+def find_leader(ctx: Ctx, name: str) -> Leader:
+    """A leader of the nation's by a forgiving spelling of the name; refused with the closest or the candidates."""
+    n = ctx.n
+    leader = n.leader(name)
+    if leader is not None:
+        ctx.read_as(name, leader.name)
+        return leader
+    try:
+        found = Forgiving(x.name for x in n.leaders).resolve(name, what="leader")
+    except UnknownName as exc:
+        listed = ", ".join(x.name for x in n.leaders) or "none"
+        raise Refused(f"{n.name}: {exc} (leaders: {listed})" if len(listed) <= 300 else f"{n.name}: {exc}") from None
+    leader = n.leader(found)
+    assert leader is not None
+    ctx.read_as(name, leader.name)
+    return leader
 
 
 def same(a: str, b: str) -> bool:

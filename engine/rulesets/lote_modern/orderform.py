@@ -8,6 +8,7 @@ exactly what its echo said (unless the sheet changed in between, when the handle
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,9 +51,24 @@ def check_orders(state: GameState, n: Nation, text: str) -> list[OrderCheck]:
         if line.order is None:
             out.append(line.refused())
             continue
+        ctx.meant = {}
         outcome = run(ctx, line.order)
+        if ctx.meant and outcome.verdict is not Verdict.REJECTED:  # echoed, and carried out, with the full names
+            line = dataclasses.replace(line, order=spelled_out(line.order, ctx.meant))
         out.append(line.answer(outcome.verdict, outcome.message))
     return out
+
+
+def spelled_out(order: Order, meant: dict[str, str]) -> Order:
+    """The order with each name as it was read (`lond` -> `London`), so the line kept is the line meant."""
+    changes: dict[str, Any] = {}
+    for f in dataclasses.fields(order):
+        value = getattr(order, f.name)
+        if isinstance(value, str) and value in meant:
+            changes[f.name] = meant[value]
+        elif isinstance(value, tuple) and any(isinstance(x, str) and x in meant for x in value):
+            changes[f.name] = tuple(meant.get(x, x) if isinstance(x, str) else x for x in value)
+    return dataclasses.replace(order, **changes) if changes else order
 
 
 def run(ctx: Ctx, order: Order) -> Outcome:

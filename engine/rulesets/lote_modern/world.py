@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import RulesError
+from engine.core.names import Names, suggestion
 from engine.core.names import fold as fold_name
-from engine.core.names import suggestion
 
 TERRAINS = ("c2", "c", "w", "m", "s", "d", "t", "i", "j", "o")
 TERRAIN_NAMES = {"c2": "intensely cultivated", "c": "cultivated", "w": "wilderness", "m": "mountain",
@@ -153,6 +153,7 @@ class CampaignMap:
     pools: dict[str, MercPool] = field(default_factory=dict)
     _folded: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _sea: dict[str, dict[str, int]] = field(default_factory=dict, repr=False, compare=False)
+    _names: dict[tuple[str, ...], Names] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -160,6 +161,7 @@ class CampaignMap:
     def reindex(self) -> None:
         """Rebuild the case-folded name index and the sea graph after a change."""
         self._folded = {}
+        self._names = {}
         for names in (self.regions, self.cities, self.zones):
             for name in names:
                 self._folded.setdefault(fold_name(name), name)  # any case, with or without accents
@@ -172,6 +174,14 @@ class CampaignMap:
     def canonical(self, name: str) -> str | None:
         """The map's own spelling of a region, city or sea-zone name."""
         return self._folded.get(fold_name(name))
+
+    def names(self, kinds: tuple[str, ...]) -> Names:
+        """The forgiving matcher over the map's regions, cities and/or zones (`kinds`), built once per map."""
+        found = self._names.get(kinds)
+        if found is None:
+            tables: dict[str, Mapping[str, Any]] = {"region": self.regions, "city": self.cities, "zone": self.zones}
+            found = self._names[kinds] = Names(name for kind in kinds for name in tables[kind])
+        return found
 
     def region(self, name: str) -> Region:
         key = self.canonical(name)

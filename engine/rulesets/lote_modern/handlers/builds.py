@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at, place_named
 from engine.rulesets.lote_modern.orders import (
     INVEST_OTHER,
     Activate,
@@ -133,9 +133,7 @@ def _chart_unit(ctx: Ctx, code: str) -> military.Unit:
 def _build_place(ctx: Ctx, unit: military.Unit, place: str, *, reserve: bool, export_unit: bool) -> str:
     """Where the unit may be built (chart 8.6 Build At, LotE 3.6, 7.6); returns the canonical place."""
     n, world = ctx.n, ctx.world
-    key = world.canonical(place)
-    if key is None or key in world.zones:
-        raise Refused(f"`{place}` is not a region or city on the map")
+    key = place_named(ctx, place)
     region = world.region_of(key)
     is_city = key in world.cities
     holding = accounts.holding_of(n, world, key)
@@ -255,7 +253,7 @@ def _reserves_on(ctx: Ctx) -> None:
 def place_reserve(ctx: Ctx, o: PlaceReserve) -> Outcome:
     _reserves_on(ctx)
     n = ctx.n
-    name = find_army(n, o.army)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
     holding = n.city(army.location) if ctx.world.is_city(army.location) else None
@@ -282,9 +280,7 @@ def activate(ctx: Ctx, o: Activate) -> Outcome:
         raise Refused(f"{n.name} has {have}{o.code} in reserve")
     if o.code in ctx.budget.placed:
         raise Refused(f"{o.code} units went into reserve this turn; none may also be called up (LotE 3.2.2.2)")
-    key = ctx.world.canonical(o.place)
-    if key is None or key not in ctx.world.cities:
-        raise Refused(f"`{o.place}` is not a city: reserves are called up in a Friendly city (LotE 3.2.2.3)")
+    key = place_named(ctx, o.place, ("city",), why="reserves are called up in a Friendly city (LotE 3.2.2.3)")
     holding = n.city(key)
     if holding is None or not accounts.is_friendly(holding.status) or ctx.world.cities[key].region not in ctx.hbz:
         raise Refused(f"reserves are called up in a Friendly city within the Homeland Build Zone; {key} is not one")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, nation_named, place_named, refuse_if
 from engine.rulesets.lote_modern.orders import CartelOrder, Pay
 from engine.rulesets.lote_modern.rules import mercantile, trade
 from engine.rulesets.lote_modern.sheet import Nation
@@ -23,10 +23,10 @@ RULE = "LotE 7.1.3 Cartel Trade"
 
 
 def _nation(ctx: Ctx, name: str, what: str) -> Nation:
-    other = ctx.state.find_nation(name)
-    if other is None or other is ctx.n:
-        raise Refused(f"`{name}` is not another nation of this campaign ({what})")
-    return other
+    try:
+        return nation_named(ctx, name, besides=ctx.n)
+    except Refused as exc:
+        raise Refused(f"{exc} ({what})") from None
 
 
 def find(state: GameState, house: str, nation: str, target: str, *statuses_: str) -> Cartel | None:
@@ -106,9 +106,9 @@ def _carry(ctx: Ctx, o: CartelOrder) -> Outcome:
         raise Refused(f"you carry {nation.name}'s trade with {target.name} already")
     ports = []
     for name in (o.port, o.target_port, o.base):
-        key = world.canonical(name)
-        if key is None or key not in world.cities or not world.cities[key].port:
-            raise Refused(f"`{name}` is not a port city on the map")
+        key = place_named(ctx, name, ("city",), why="a cartel works from port cities")
+        if not world.cities[key].port:
+            raise Refused(f"`{key}` is not a port city")
         ports.append(key)
     port, target_port, base = ports
     if o.msp < 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, oversight, reach, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_leader, place_named
 from engine.rulesets.lote_modern.orders import CoBuild, Grow
 from engine.rulesets.lote_modern.rules import cities, merchant
 from engine.rulesets.lote_modern.sheet import CityHolding, Nation, Project, fold
@@ -27,10 +27,7 @@ RULE = "LotE 3.3.5 City Co-Builds"
 
 
 def _city(ctx: Ctx, name: str) -> City:
-    key = ctx.world.canonical(name)
-    if key is None or key not in ctx.world.cities:
-        raise Refused(f"`{name}` is not a city on the map")
-    return ctx.world.cities[key]
+    return ctx.world.cities[place_named(ctx, name, ("city",))]
 
 
 def owner(state: GameState, city: str) -> Nation | None:
@@ -146,9 +143,7 @@ def cobuild(ctx: Ctx, o: CoBuild) -> Outcome:
         if not o.leader:
             raise Refused(f"a leader must bring the GP and NFP to {city.name} (`by <leader>`): you hold no status "
                           "there within your control web (LotE 3.3.5)")
-        leader = n.leader(o.leader)
-        if leader is None:
-            raise Refused(f"{n.name} has no leader `{o.leader}`")
+        leader = find_leader(ctx, o.leader)
         carrier = leader.name
         if not leader.location or reach.node(ctx.world, leader.location) != city.region:
             carrier += f", who must reach {city.name} with it (the GM confirms)"

@@ -13,7 +13,16 @@ from __future__ import annotations
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, reach
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, find_army, refuse_if
+from engine.rulesets.lote_modern.context import (
+    Ctx,
+    Outcome,
+    Refused,
+    citing,
+    find_army,
+    find_leader,
+    nation_named,
+    refuse_if,
+)
 from engine.rulesets.lote_modern.orders import Export, Fit
 from engine.rulesets.lote_modern.rules import export, military
 from engine.rulesets.lote_modern.rules.tech import Culture
@@ -52,13 +61,11 @@ def receives(world: CampaignMap, buyer: Nation, place: str) -> Army | None:
 
 
 def hand_over(ctx: Ctx, o: Export) -> Outcome:
-    n, state = ctx.n, ctx.state
+    n = ctx.n
     if not export.exportable(o.code):
         raise Refused(f"({o.code}) is not an export unit (Table 7-3)")
-    buyer = state.find_nation(o.nation)
-    if buyer is None or buyer is n:
-        raise Refused(f"`{o.nation}` is not another nation of this campaign")
-    name = find_army(n, o.army)
+    buyer = nation_named(ctx, o.nation, besides=n)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
     label = f"({o.code})"
@@ -94,13 +101,12 @@ def fit(ctx: Ctx, o: Fit) -> Outcome:
     n = ctx.n
     with citing("Table 7-3"):
         new_code = export.upgrade(o.code, o.unit)
-    name = find_army(n, o.army)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
-    leader = n.leader(o.leader) if o.leader else (n.leader(army.leader) if army.leader else None)
+    leader = find_leader(ctx, o.leader) if o.leader else (n.leader(army.leader) if army.leader else None)
     if leader is None:
-        raise Refused(f"name the leader who fits them (`by <leader>`): {name} has none" if not o.leader else
-                      f"{n.name} has no leader `{o.leader}`")
+        raise Refused(f"name the leader who fits them (`by <leader>`): {name} has none")
     with_army = fold(army.leader) == fold(leader.name) or bool(
         leader.location and ctx.world.canonical(leader.location) is not None
         and reach.node(ctx.world, leader.location) == reach.node(ctx.world, army.location))

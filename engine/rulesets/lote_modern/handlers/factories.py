@@ -10,7 +10,16 @@ from engine.core.events import Event
 from engine.core.orders import Verdict
 from engine.core.visibility import GM_ONLY, Visibility
 from engine.rulesets.lote_modern import accounts, reach, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at, refuse_if
+from engine.rulesets.lote_modern.context import (
+    Ctx,
+    Outcome,
+    Refused,
+    find_army,
+    find_leader,
+    holding_at,
+    place_named,
+    refuse_if,
+)
 from engine.rulesets.lote_modern.orders import FACTORY_ORDERS, Bombard, MoveFactory
 from engine.rulesets.lote_modern.rules import industry, military, research
 from engine.rulesets.lote_modern.sheet import CityHolding, Nation, RegionHolding
@@ -32,16 +41,12 @@ def move_factory(ctx: Ctx, o: MoveFactory) -> Outcome:
     if o.points > have:
         hidden = " (hidden ones are dug in and stay)" if holding.hidden.get(kind) else ""
         raise Refused(f"{source} has {have} {NAMES[kind]} point{'s' if have != 1 else ''}, not {o.points}{hidden}")
-    key = world.canonical(o.destination)
-    if key is None or key not in world.cities:
-        raise Refused(f"`{o.destination}` is not a city: a factory moves to a controlled city (LotE 3.6.4)")
+    key = place_named(ctx, o.destination, ("city",), why="a factory moves to a controlled city (LotE 3.6.4)")
     target = n.city(key)
     controlled = target is not None and (statuses.is_merchant(target.status) or statuses.get(target.status).tax > 0)
     leader = None
     if o.leader:
-        leader = n.leader(o.leader)
-        if leader is None:
-            raise Refused(f"{n.name} has no leader `{o.leader}`")
+        leader = find_leader(ctx, o.leader)
     land = reach.land_ap(state, n, source, key)
     problems = industry.factory_move_problems(KINDS[kind], to_city=True, controlled=controlled,
                                               land_ap=int(land) if land is not None and leader is None else 0,
@@ -103,12 +108,10 @@ def _bombarding(n: Nation, units: dict[str, int]) -> dict[str, tuple[int, float]
 
 def bombard(ctx: Ctx, o: Bombard) -> Outcome:
     n, world, state = ctx.n, ctx.world, ctx.state
-    key = world.canonical(o.place)
-    if key is None or key in world.zones:
-        raise Refused(f"`{o.place}` is not a region or city on the map")
+    key = place_named(ctx, o.place)
     if o.target in ("city-yard", "mercantile-industry") and key not in world.cities:
         raise Refused(f"a {o.target.replace('-', ' ')} stands in a city")
-    name = find_army(n, o.army)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
     here = reach.node(world, army.location)

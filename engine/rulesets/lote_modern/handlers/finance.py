@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, nation_named
 from engine.rulesets.lote_modern.orders import (
     BankOrder,
     Borrow,
@@ -39,9 +39,7 @@ def bank_setting(ctx: Ctx, o: BankOrder) -> Outcome:
     elif o.setting == "closed":
         new, text = banking.close_bank(bank), "closed: it lends only to your own government"
     elif o.setting in ("close-to", "open-to"):
-        other = ctx.state.find_nation(o.nation)
-        if other is None or other is n:
-            raise Refused(f"`{o.nation}` is not another nation of this campaign")
+        other = nation_named(ctx, o.nation, besides=n)
         closed = set(bank.closed_to) | {other.name} if o.setting == "close-to" else set(bank.closed_to) - {other.name}
         new = replace(bank, closed_to=frozenset(closed))
         text = f"{'closed' if o.setting == 'close-to' else 'open again'} to {other.name}"
@@ -61,9 +59,7 @@ def trading_partners(state: object, lender: Nation) -> set[str]:
 
 def borrow(ctx: Ctx, o: Borrow) -> Outcome:
     n, state = ctx.n, ctx.state
-    lender = state.find_nation(o.lender)
-    if lender is None:
-        raise Refused(f"`{o.lender}` is not a nation of this campaign")
+    lender = nation_named(ctx, o.lender)
     if lender.bank is None:
         raise Refused(f"{lender.name} has no bank (LotE 6.2)")
     if state.in_default(n.name):

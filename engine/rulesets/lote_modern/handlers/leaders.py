@@ -9,7 +9,7 @@ from typing import cast
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, hands_off, merchant_factors, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_leader, nation_named, place_named, refuse_if
 from engine.rulesets.lote_modern.handlers import mercenaries
 from engine.rulesets.lote_modern.orders import (
     LeaderAction,
@@ -33,10 +33,7 @@ FEATURES = {"zone": "Sea Zone", "inter-island": "Inter-Island Arrow", "open-ocea
 
 # -- leaders ---------------------------------------------------------------------------------------------------
 def _leader(ctx: Ctx, name: str) -> Leader:
-    leader = ctx.n.leader(name)
-    if leader is None:
-        raise Refused(f"{ctx.n.name} has no leader `{name}` (leaders: {', '.join(x.name for x in ctx.n.leaders)})")
-    return leader
+    return find_leader(ctx, name)
 
 
 def _needs(ctx: Ctx, ruling: NeedsRuling, what: str, *, parties: list[str] | None = None, gm_hint: str = "") -> None:
@@ -122,7 +119,7 @@ def _retrain(ctx: Ctx, a: Attempt) -> Outcome:
     """Retrain Units (LotE 5.2.1)."""
     n, world = ctx.n, ctx.world
     leader, o, ap, kind = a.leader, a.order, a.ap, a.kind
-    key = world.canonical(o.target)
+    key = place_named(ctx, o.target, ("city",), why="units are retrained at a controlled city (LotE 5.2.1)")
     city = n.city(key) if key and key in world.cities else None
     in_hbz = bool(key and key in world.cities and world.cities[key].region in ctx.hbz)
     refuse_if(actions_codes.check_retraining(culture=n.culture, leader=kind, code=o.unit, count=o.count,
@@ -153,9 +150,7 @@ def _explore(ctx: Ctx, a: Attempt) -> Outcome:
     """Explore (LotE 5.2.2)."""
     n, world = ctx.n, ctx.world
     leader, o, ap, army = a.leader, a.order, a.ap, a.army
-    key = world.canonical(o.target)
-    if key is None or key not in world.zones:
-        raise Refused(f"`{o.target}` is not a sea zone, arrow or river section on the map")
+    key = place_named(ctx, o.target, ("zone",), why="mapping is of a sea zone, arrow or river section")
     zone = world.zones[key]
     if zone.mapping == 0 or key in n.charts:
         raise Refused(f"{key} is already charted for you")
@@ -263,11 +258,12 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
     cost = merchant_actions.merchant_action_cost(action.code, years=years, support_gold=support,
                                                  extra_ap=ap - base.ap, options=ctx.merchant)
     target = o.target
-    key = world.canonical(target) if target else None
+    places = action.code in ("aa", "emf", "obo", "fct", "ecl", "zl", "dl")
+    key = place_named(ctx, target) if target and places else world.canonical(target) if target else None
     own = accounts.holding_of(n, world, key) if key else None
     own_code = own.status if own is not None and statuses.is_merchant(own.status) else None
     needs = {"emf": "ma", "obo": "mf", "fct": "bo"}
-    if action.code in ("aa", "emf", "obo", "fct", "ecl", "zl", "dl"):
+    if places:
         if key is None or key in world.zones:
             raise Refused(f"{action.name} names a city or region on the map")
         is_city = key in world.cities
@@ -282,9 +278,9 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
         if action.code == "ecl" and is_city:
             raise Refused("a mercantile colony is founded in a region (LotE 7.4.5)")
     elif action.code in ("amn", "gpt", "dcm"):
-        other = state.find_nation(target)
-        if other is None or other is n:
+        if not target:
             raise Refused(f"{action.name} names the nation it is aimed at")
+        other = nation_named(ctx, target, besides=n)
         if action.code == "amn":
             capital = other.capital
             mine = n.city(capital) if capital else None

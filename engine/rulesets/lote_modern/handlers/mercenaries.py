@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.core.names import Names as Forgiving
+from engine.core.names import UnknownName
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, refuse_if
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, citing, place_named, refuse_if
 from engine.rulesets.lote_modern.orders import Hire, PoolOrder
 from engine.rulesets.lote_modern.rules import construction, economy, industry, mercantile, military
 from engine.rulesets.lote_modern.sheet import Army, Nation, fold, format_units
@@ -51,7 +53,11 @@ def _pool(ctx: Ctx, name: str) -> MercPool:
     pool = ctx.world.pool(name)
     if pool is None:
         known = ", ".join(ctx.world.pools) or "none on this map"
-        raise Refused(f"`{name}` is not a mercenary pool ({known})")
+        try:
+            pool = ctx.world.pools[Forgiving(ctx.world.pools).resolve(name, what="mercenary pool")]
+        except UnknownName as exc:
+            raise Refused(f"{exc} ({known})") from None
+    ctx.read_as(name, pool.name)
     return pool
 
 
@@ -111,9 +117,7 @@ def pool_order(ctx: Ctx, o: PoolOrder) -> Outcome:
 def hire(ctx: Ctx, o: Hire) -> Outcome:
     n, world = ctx.n, ctx.world
     pool = _pool(ctx, o.pool)
-    key = world.canonical(o.city)
-    if key is None or key not in world.cities:
-        raise Refused(f"`{o.city}` is not a city: mercenaries are hired at a city (LotE 7.1.4.2)")
+    key = place_named(ctx, o.city, ("city",), why="mercenaries are hired at a city (LotE 7.1.4.2)")
     region = world.cities[key].region
     ended_here = bool(pool.location) and world.canonical(pool.location) in (key, region)
     refuse_if(mercantile.check_hire(at_city=True, in_pool_zone=region in pool.regions,

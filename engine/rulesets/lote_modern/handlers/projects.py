@@ -7,7 +7,7 @@ import math
 from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, statuses
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, holding_at, nation_named, place_named
 from engine.rulesets.lote_modern.orders import (
     FACTORY_ORDERS,
     Assist,
@@ -82,7 +82,7 @@ def start_research(ctx: Ctx, o: Research) -> Outcome:
                                        "example of the item or Technical Assistance NFP (LotE 4.5).")
         return Outcome(verdict, f"{info.name} begun at {place}: {number(o.gp)} GP, {o.nfp} NFP{note}")
     where = project.location if project is not None else ""
-    if o.place and project is not None and ctx.world.canonical(o.place) != where:
+    if o.place and project is not None and place_named(ctx, o.place) != where:
         raise Refused(f"{info.name} is under way at {where}; leave out the location")
     ctx.spend(o.gp, o.nfp, what="the research")
     if ctx.apply and project is not None:
@@ -100,9 +100,7 @@ def assist(ctx: Ctx, o: Assist) -> Outcome:
     info = research.research_projects()[key]
     if not n.has_completed(key):
         raise Refused(f"only a nation that has completed {info.name} can give technical assistance (LotE 4.4)")
-    recipient = ctx.state.find_nation(o.nation)
-    if recipient is None or recipient is n:
-        raise Refused(f"`{o.nation}` is not another nation of this campaign")
+    recipient = nation_named(ctx, o.nation, besides=n)
     ctx.spend(0, o.nfp, what="the technicians")
     if ctx.apply:
         ctx.report(f"{o.nfp} NFP of technicians sent toward {recipient.name}'s {info.name} project.")
@@ -276,7 +274,7 @@ def engineers(ctx: Ctx, o: Engineers) -> Outcome:
                                           research=project.kind == "rd")
     if problems:
         raise Refused("; ".join(problems) + " (LotE 4.6)")
-    name = find_army(n, o.army)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
     if ctx.world.region_of(army.location).name != ctx.world.region_of(project.location).name:

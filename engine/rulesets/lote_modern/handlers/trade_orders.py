@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, hands_off, statuses, trade_kinds
-from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army
+from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_army, nation_named, place_named
 from engine.rulesets.lote_modern.orders import (
     ConduitOrder,
     MonopolyOrder,
@@ -46,10 +46,7 @@ def conduit(ctx: Ctx, o: ConduitOrder) -> Outcome:
     if o.zones:
         zones = []
         for z in o.zones:
-            key = world.canonical(z)
-            if key is None or key not in world.zones:
-                raise Refused(f"`{z}` is not a sea zone on the map")
-            zones.append(key)
+            zones.append(place_named(ctx, z, ("zone",)))
         if not set(world.cities[a].zones) & {zones[0]} or zones[-1] not in world.cities[b].zones:
             raise Refused(f"the zones must start at a zone {a} touches and end at one {b} touches")
         cost = trade.leg_cost(sea, zones, access)
@@ -205,7 +202,7 @@ def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
     if aerial and not n.is_house:
         raise Refused("only a Merchant House turns Transport Airships into aerial MSP (LotE 2.8.5)")
     steam = "Steamship Yard" in unit.build_at
-    name = find_army(n, o.army)
+    name = find_army(ctx, o.army)
     army = n.army(name)
     assert army is not None
     holding = n.city(army.location) if ctx.world.is_city(army.location) else None
@@ -234,8 +231,8 @@ def ships_to_msp(ctx: Ctx, o: ShipsToMsp) -> Outcome:
 
 def monopoly(ctx: Ctx, o: MonopolyOrder) -> Outcome:
     n, state = ctx.n, ctx.state
-    house = state.find_nation(o.house)
-    if house is None or not house.is_house:
+    house = nation_named(ctx, o.house)
+    if not house.is_house:
         raise Refused(f"`{o.house}` is not a Merchant House of this campaign")
     mine = [m for m in state.monopolies if m.house == house.name and m.nation == n.name]
     if o.verb == "revoke":
