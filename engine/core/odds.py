@@ -143,60 +143,110 @@ class ExplodingDie:
         return self.at_least(low) - (ZERO if high >= INFINITY else self.at_least(high + 1))
 
 
+def level(high: int, add: int) -> int:
+    """How many powers of the die's sides scale every probability of totals up to `high` to a whole number
+    (rounded up to a multiple of 16, so that rounds of similar size share their prefix sums)."""
+    needed = max(1, high) // add + 3
+    return -(-needed // 16) * 16
+
+
 class _Pair:
     """Two independent totals of one exploding die, X and Y, and the prefix sums that make
-    P(X in I, Y in J, X - Y > c) and P(X in I, Y in J, X - Y = c) a few arithmetic steps for intervals I, J."""
+    P(X in I, Y in J, X - Y > c) and P(X in I, Y in J, X - Y = c) a few steps of arithmetic for intervals I, J.
 
-    def __init__(self, die: ExplodingDie, c: int) -> None:
-        self.die, self.c = die, c
-        self._above = [ZERO]   # _above[t] = sum_{y=1..t} p(y) * P(X <= y + c)
-        self._equal = [ZERO]   # _equal[t] = sum_{y=1..t} p(y) * p(y + c)
+    Every probability here is a whole number over `scale` = (sides^2 - 1) · sides^(2·level): exact, and much
+    quicker to add and multiply than fractions (the factor sides^2 - 1 makes the both-explode tail whole)."""
+
+    def __init__(self, die: ExplodingDie, c: int, lvl: int) -> None:
+        self.die, self.c, self.lvl = die, c, lvl
+        self.one = die.sides**lvl
+        self.scale = (die.sides**2 - 1) * die.sides ** (2 * lvl)
+        self.unit = die.sides**2 - 1   # what a product of two single-die numbers is multiplied by
+        self._above = [0]   # _above[t] = sum_{y=1..t} p(y) * P(X <= y + c), at scale
+        self._equal = [0]   # _equal[t] = sum_{y=1..t} p(y) * p(y + c), at scale
+        self._limit = die.add * (lvl - 2)
+        self._between: dict[tuple[int, int], int] = {}
+
+    def _power(self, k: int) -> int:
+        if k + 1 > self.lvl:
+            raise ValueError("a total beyond this pair's level")
+        return int(self.die.sides ** (self.lvl - k - 1))
+
+    def p(self, v: int) -> int:
+        if v < 1:
+            return 0
+        return self._power((v - 1) // self.die.add)
+
+    def at_least(self, v: int) -> int:
+        if v <= 1:
+            return self.one
+        k, u = divmod(v - 1, self.die.add)
+        return self._power(k) * (self.die.sides - u)
+
+    def at_most(self, v: int) -> int:
+        return self.one - self.at_least(v + 1)
 
     def _extend(self, t: int) -> None:
-        die, c = self.die, self.c
+        if t + abs(self.c) + 1 > self._limit:
+            raise ValueError("a total beyond this pair's level")
+        c, unit = self.c, self.unit
         while len(self._above) <= t:
             y = len(self._above)
-            self._above.append(self._above[-1] + die.p(y) * die.at_most(y + c))
-            self._equal.append(self._equal[-1] + die.p(y) * die.p(y + c))
+            self._above.append(self._above[-1] + unit * self.p(y) * self.at_most(y + c))
+            self._equal.append(self._equal[-1] + unit * self.p(y) * self.p(y + c))
 
-    def above_prefix(self, t: int) -> Fraction:
+    def above_prefix(self, t: int) -> int:
         if t <= 0:
-            return ZERO
+            return 0
         self._extend(t)
         return self._above[t]
 
-    def equal_prefix(self, t: int) -> Fraction:
+    def equal_prefix(self, t: int) -> int:
         if t <= 0:
-            return ZERO
+            return 0
         self._extend(t)
         return self._equal[t]
 
-    def greater(self, x: int, y: int) -> Fraction:
-        """P(X <= x, Y <= y, X - Y > c); either bound may be INFINITY."""
-        die, c = self.die, self.c
+    def _whole(self, p: Fraction) -> int:
+        n = p * self.scale
+        if n.denominator != 1:
+            raise ValueError("a probability that is not whole at this level")
+        return n.numerator
+
+    def greater(self, x: int, y: int) -> int:
+        """P(X <= x, Y <= y, X - Y > c), at scale; either bound may be INFINITY."""
+        c, unit = self.c, self.unit
         if x <= 0 or y <= 0:
-            return ZERO
+            return 0
         if x >= INFINITY and y >= INFINITY:
-            return beats(die, c)
+            return self._whole(beats(self.die, c))
         if x >= INFINITY:
-            return die.at_most(y) - self.above_prefix(y)
+            return unit * self.at_most(y) * self.one - self.above_prefix(y)
         t = min(y, x - c - 1)
         if t <= 0:
-            return ZERO
-        return die.at_most(x) * die.at_most(t) - self.above_prefix(t)
+            return 0
+        return unit * self.at_most(x) * self.at_most(t) - self.above_prefix(t)
 
-    def equal(self, x: int, y: int) -> Fraction:
-        """P(X <= x, Y <= y, X - Y = c)."""
+    def equal(self, x: int, y: int) -> int:
+        """P(X <= x, Y <= y, X - Y = c), at scale."""
         if x <= 0 or y <= 0:
-            return ZERO
+            return 0
         if x >= INFINITY and y >= INFINITY:
-            return beats(self.die, self.c - 1) - beats(self.die, self.c)
+            return self._whole(beats(self.die, self.c - 1) - beats(self.die, self.c))
         return self.equal_prefix(min(y, x - self.c))
+
+    def between(self, low: int, high: int) -> int:
+        key = (low, high)
+        got = self._between.get(key)
+        if got is None:
+            got = 0 if high < low else self.at_least(low) - (0 if high >= INFINITY else self.at_least(high + 1))
+            self._between[key] = got
+        return got
 
 
 @functools.cache
-def _pair(die: ExplodingDie, c: int) -> _Pair:
-    return _Pair(die, c)
+def pair(die: ExplodingDie, c: int, lvl: int) -> _Pair:
+    return _Pair(die, c, lvl)
 
 
 @functools.cache
@@ -205,26 +255,26 @@ def beats(die: ExplodingDie, c: int) -> Fraction:
     contest afresh, so W = (the part where they do not) / (1 - q^2)."""
     if c < -1:
         return ONE - beats(die, -c - 1)
-    pair = _pair(die, c)
-    return (die.at_most(die.add) - pair.above_prefix(die.add)) / (1 - die.q**2)
+    below = sum((die.p(y) * die.at_most(y + c) for y in range(1, die.add + 1)), ZERO)
+    return (die.at_most(die.add) - below) / (1 - die.q**2)
 
 
-def _rect(f: Callable[[int, int], Fraction], x: tuple[int, int], y: tuple[int, int]) -> Fraction:
+def _rect(f: Callable[[int, int], int], x: tuple[int, int], y: tuple[int, int]) -> int:
     (x0, x1), (y0, y1) = x, y
     return f(x1, y1) - f(x0 - 1, y1) - f(x1, y0 - 1) + f(x0 - 1, y0 - 1)
 
 
-def contest(die: ExplodingDie, x: tuple[int, int], y: tuple[int, int], c: int) -> tuple[Fraction, Fraction, Fraction]:
+def contest(pr: _Pair, x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int, int]:
     """For independent totals X in [x0, x1] and Y in [y0, y1] (tops may be INFINITY), the chances that
-    X - Y > c, = c and < c, each jointly with X and Y in their intervals."""
-    both = die.between(*x) * die.between(*y)
+    X - Y > c, = c and < c, each jointly with X and Y in their intervals, as whole numbers over `pr.scale`."""
+    both = pr.unit * pr.between(*x) * pr.between(*y)
     if not both:
-        return ZERO, ZERO, ZERO
-    if x[0] - (y[1] if y[1] < INFINITY else INFINITY) > c:      # every X beats every Y
-        return both, ZERO, ZERO
+        return 0, 0, 0
+    c = pr.c
+    if y[1] < INFINITY and x[0] - y[1] > c:      # every X beats every Y
+        return both, 0, 0
     if x[1] < INFINITY and x[1] - y[0] < c:
-        return ZERO, ZERO, both
-    pair = _pair(die, c)
-    greater = _rect(pair.greater, x, y)
-    equal = _rect(pair.equal, x, y)
+        return 0, 0, both
+    greater = _rect(pr.greater, x, y)
+    equal = _rect(pr.equal, x, y)
     return greater, equal, both - greater - equal

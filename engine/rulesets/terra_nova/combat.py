@@ -130,7 +130,7 @@ def native_count(state: TNState, battle: Battle) -> int:
     return max(0, area.natives - sum(area.allies.values()))
 
 
-def _native_weight(state: TNState, battle: Battle) -> int:
+def native_weight(state: TNState, battle: Battle) -> int:
     double = battle.uprising and state.areas[battle.area].double
     return native_strength(state) * (2 if double else 1)
 
@@ -152,7 +152,7 @@ def land_pieces(state: TNState, power: str, area: str, defending: bool, *, holdi
 def _side(state: TNState, battle: Battle, name: str) -> Side:
     defending = name == battle.defender
     if name == NATIVES:
-        return Side(name, native_count(state, battle) * _native_weight(state, battle), None)
+        return Side(name, native_count(state, battle) * native_weight(state, battle), None)
     value = sum(p.value for p in land_pieces(state, name, battle.area, defending))
     return Side(name, value, best_rating(state, name, battle.area))
 
@@ -218,11 +218,20 @@ def _tactic_for(ctx: Ctx, battle: Battle, name: str) -> str | None:
             return None
         result = ctx.lookup(native_tactics(), "tactics", battle.area, "natives",
                             label=f"native tactics {battle.area} round {battle.round}").result
-        choice = {"Defend": "defend", "Charge": "charge"}.get(result)
-        return None if choice == "defend" and name != battle.defender else choice
-    if best_rating(ctx.state, name, battle.area) is None:
+        return native_tactic(battle, result)
+    return tactic_in_play(ctx.state, battle, name, battle.tactics.get(name) or battle.standing.get(name))
+
+
+def native_tactic(battle: Battle, result: str) -> str | None:
+    """The tactic a Native Tactics result means for the natives in this battle (Defend only when defending)."""
+    choice = {"Defend": "defend", "Charge": "charge"}.get(result)
+    return None if choice == "defend" and NATIVES != battle.defender else choice
+
+
+def tactic_in_play(state: TNState, battle: Battle, name: str, choice: str | None) -> str | None:
+    """What a power's chosen tactic does: nothing without a leader, and defend only for the defender."""
+    if best_rating(state, name, battle.area) is None:
         return None
-    choice = battle.tactics.get(name) or battle.standing.get(name)
     if choice == "defend" and name != battle.defender:
         return None
     return None if choice in (None, "none") else choice
@@ -331,7 +340,7 @@ def _apply_losses(ctx: Ctx, battle: Battle, name: str, loss: int) -> str:
     if loss <= 0:
         return ""
     if name == NATIVES:
-        dead = natives_dead(loss, _native_weight(state, battle), native_count(state, battle))
+        dead = natives_dead(loss, native_weight(state, battle), native_count(state, battle))
         if battle.city:
             state.cities[battle.city].level -= dead
         else:
