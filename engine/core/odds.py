@@ -159,9 +159,9 @@ class _Pair:
 
     def __init__(self, die: ExplodingDie, c: int, lvl: int) -> None:
         self.die, self.c, self.lvl = die, c, lvl
-        self.one = die.sides**lvl
-        self.scale = (die.sides**2 - 1) * die.sides ** (2 * lvl)
-        self.unit = die.sides**2 - 1   # what a product of two single-die numbers is multiplied by
+        self.one: int = int(die.sides**lvl)
+        self.scale: int = int((die.sides**2 - 1) * die.sides ** (2 * lvl))
+        self.unit: int = int(die.sides**2 - 1)  # what a product of two single-die numbers is multiplied by
         self._above = [0]   # _above[t] = sum_{y=1..t} p(y) * P(X <= y + c), at scale
         self._equal = [0]   # _equal[t] = sum_{y=1..t} p(y) * p(y + c), at scale
         self._limit = die.add * (lvl - 2)

@@ -156,6 +156,11 @@ class Ruleset(ABC, Generic[S]):
         """Check a seat's order text line by line, without changing anything."""
         raise IllegalAction(f"{self.title} takes no written orders now")
 
+    def odds(self, state: S, seat: str, text: str) -> str:
+        """What may happen if `seat` gave these orders (or took this action): exact odds, counted only from what
+        that seat may know, read from the tables and modifiers the rules roll on."""
+        raise IllegalAction(f"{self.title} has no dice to count here")
+
     def resolve(self, state: S, orders: Mapping[str, Sequence[str]], dice: Dice) -> Step[S]:
         """Close the order window: apply every seat's accepted (canonical) order lines."""
         raise IllegalAction(f"{self.title} has no order window to resolve")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -25,7 +24,7 @@ from engine.rulesets.terra_nova.reference import explosion, loss_fraction, nativ
 from engine.rulesets.terra_nova.state import Battle, TNState
 
 FACES = range(1, 7)  # the Combat Losses die
-MAX_STATES = 4000    # chain states one answer may count (a larger battle is refused, not guessed)
+MAX_ROUNDS = 2000    # rounds (a state and its advantage) one answer may count: a larger battle is refused, not guessed
 
 
 class TooLarge(Exception):
@@ -91,8 +90,8 @@ def _die() -> ExplodingDie:
 class Chain:
     """The battle's chain: `tactics` names each power's tactic, held every round ("none" for none)."""
 
-    def __init__(self, state: TNState, battle: Battle, tactics: dict[str, str]) -> None:
-        self.state, self.battle, self.tactics = state, battle, tactics
+    def __init__(self, state: TNState, battle: Battle, tactics: dict[str, str], budget: int = MAX_ROUNDS) -> None:
+        self.state, self.battle, self.tactics, self.budget = state, battle, tactics, budget
         self._rounds = 0
         self._ids: dict[Fighter, int] = {}
         self._fighters: list[Fighter] = []
@@ -113,7 +112,7 @@ class Chain:
     def round(self, a: Fighter, b: Fighter, advantage: str | None) -> Dist[tuple[Fighter, Fighter, str | None, bool]]:
         """One round from here: the sides after it, who won it, and whether a withdrawal ends the battle."""
         self._rounds += 1
-        if self._rounds > MAX_STATES:
+        if self._rounds > self.budget:
             raise TooLarge
         combos = [(ta, tb, pa * pb) for ta, pa in self._tactic(a.name).items()
                   for tb, pb in self._tactic(b.name).items()]
@@ -325,12 +324,9 @@ def _inverse(m: list[list[Fraction]]) -> list[list[Fraction]]:
     return [row[n:] for row in rows]
 
 
-def battle_odds(state: TNState, battle: Battle, tactics: dict[str, str],
-                advantage: str | None = None) -> Dist[Ending]:
-    """How `battle` ends, each power holding the tactic `tactics` names for it every round (none if unnamed)."""
-    chain = Chain(state, battle, tactics)
+def battle_odds(state: TNState, battle: Battle, tactics: dict[str, str], advantage: str | None = None, *,
+                budget: int | None = None) -> Dist[Ending]:
+    """How `battle` ends, each power holding the tactic `tactics` names for it every round (none if unnamed);
+    TooLarge past `budget` rounds counted."""
+    chain = Chain(state, battle, tactics, budget or MAX_ROUNDS)
     return chain.solve(fighter(state, battle, battle.attacker), fighter(state, battle, battle.defender), advantage)
-
-
-def chance(ending: Dist[Ending], test: Callable[[Ending], bool]) -> Fraction:
-    return ending.chance(test)

@@ -225,7 +225,7 @@ def _tactic_for(ctx: Ctx, battle: Battle, name: str) -> str | None:
 def native_tactic(battle: Battle, result: str) -> str | None:
     """The tactic a Native Tactics result means for the natives in this battle (Defend only when defending)."""
     choice = {"Defend": "defend", "Charge": "charge"}.get(result)
-    return None if choice == "defend" and NATIVES != battle.defender else choice
+    return None if choice == "defend" and battle.defender != NATIVES else choice
 
 
 def tactic_in_play(state: TNState, battle: Battle, name: str, choice: str | None) -> str | None:
@@ -237,7 +237,8 @@ def tactic_in_play(state: TNState, battle: Battle, name: str, choice: str | None
     return None if choice in (None, "none") else choice
 
 
-def side_modifiers(state: TNState, battle: Battle, side: Side, theirs: int, *, advantage: bool) -> list[tuple[str, int]]:
+def side_modifiers(state: TNState, battle: Battle, side: Side, theirs: int, *,
+                   advantage: bool) -> list[tuple[str, int]]:
     """A side's modifiers for one round (TN Combat, Tactics): the rolls and the odds both read them here."""
     n = side.name
     mods: list[tuple[str, int]] = []

@@ -30,6 +30,7 @@ from engine.rulesets.terra_nova import (  # noqa: F401
     views,
 )
 from engine.rulesets.terra_nova.checking import check_lines
+from engine.rulesets.terra_nova.odds import odds_answer
 from engine.rulesets.terra_nova.context import Ctx
 from engine.rulesets.terra_nova.execution import report_notes
 from engine.rulesets.terra_nova.geography import geography
@@ -143,7 +144,12 @@ class TerraNova(Ruleset[TNState]):
             raise OrderError("no order window is open now")
         if seat not in state.seats:
             raise OrderError(f"{seat} is not a power in this game")
-        return check_lines(state, seat, text)
+        return check_lines(state, seat, text, odds="brief")
+
+    def odds(self, state: TNState, seat: str, text: str) -> str:
+        if seat not in state.seats:
+            raise OrderError(f"{seat} is not a power in this game")
+        return odds_answer(check_lines(state, seat, text, odds="full", any_window=True))
 
     def resolve(self, state: TNState, orders: Mapping[str, Sequence[str]], dice: Dice) -> Step[TNState]:
         if phase_of(state).window is not Window.ORDERS:

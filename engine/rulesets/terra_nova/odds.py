@@ -1,0 +1,255 @@
+"""What may happen: the exact odds of a Terra Nova order, from what its seat may know (the public board, its own
+orders), read from the tables and functions its procedure rolls on.
+
+Settlement and towns (`land.settle_faces`, `land.town_faces`), missions (Mission Levels, then this turn's
+Religious Conversion roll), native alliance (the leader's NAT row and the gifts' modifier, and the war that
+hostility starts), factories (`indies.factory_succeeds`) and land battles (`battle_odds`). Another power's
+tactic is its secret: the odds assume it fights without one, and say so.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.core.odds import Dist, percent
+from engine.core.orders import OrderCheck
+from engine.rulesets.terra_nova import combat, land
+from engine.rulesets.terra_nova.battle_odds import Ending, Fighter, TooLarge, battle_odds, fighter
+from engine.rulesets.terra_nova.combat import NATIVES, count_of
+from engine.rulesets.terra_nova.geography import geography
+from engine.rulesets.terra_nova.indies import factory_succeeds
+from engine.rulesets.terra_nova.natives import unallied
+from engine.rulesets.terra_nova.orders import Ally, AreaOrder, Attack, Factory, Order, Settle
+from engine.rulesets.terra_nova.reference import (
+    Conversion,
+    alliance_table,
+    bribe_modifier,
+    conversion_reroll_faces,
+    conversion_table,
+    mission_levels,
+    number,
+)
+from engine.rulesets.terra_nova.state import Battle, TNState
+
+NO_DICE = "no dice in this order"
+BRIEF_ROUNDS = 150   # the rounds an order check counts for a battle; `/odds` counts up to battle_odds' limit
+
+
+def _die(sides: int = 6) -> Dist[int]:
+    return Dist.die(sides)
+
+
+def _table_faces(count: int, sides: int) -> Dist[int]:
+    faces: Dist[int] = Dist.certain(0)
+    for _ in range(count):
+        faces = faces.bind(lambda total: _die(sides).map(lambda f, t=total: t + f))  # type: ignore[misc]
+    return faces
+
+
+def _listing(dist: Dist[str], *, in_order: bool = False) -> str:
+    """`a 50% · b 33.3%`, the likeliest first (or in the outcomes' own order)."""
+    items = list(dist.items()) if in_order else sorted(dist.items(), key=lambda item: -item[1])
+    return " · ".join(f"{o} {percent(p)}" for o, p in items)
+
+
+# -- single rolls --------------------------------------------------------------------------------------------------
+
+
+def settle(order: Settle) -> str:
+    faces = land.settle_faces(order)
+    ok = _die().chance(lambda f: f in faces)
+    return (f"a settlement {percent(ok)}; the settlers fail to take root (and stay) {percent(1 - ok)}")
+
+
+def town(order: AreaOrder) -> str:
+    faces = land.town_faces(order.area)
+    ok = _die().chance(lambda f: f in faces)
+    return f"a town {percent(ok)}; it fails (the 2 florins are spent) {percent(1 - ok)}"
+
+
+def factory(order: Factory) -> str:
+    ok = _die().chance(lambda f: factory_succeeds(f, order.bribe))
+    return f"a trading factory {percent(ok)}; it fails {percent(1 - ok)}"
+
+
+def mission(state: TNState, order: AreaOrder) -> str:
+    """Mission Levels, then the conversion roll every mission makes in the same step (D.3)."""
+    table = mission_levels()
+    ratings = _table_faces(table.count, table.sides).map(lambda f: int(table.lookup(f).data["rating"]))
+    shown = _listing(ratings.map(str), in_order=True)
+    if geography().places[order.area].kind == "indies":
+        return f"rating {shown}; missions in the Indies convert no one"
+    natives = state.areas[order.area].natives
+
+    def conversion(rating: int) -> Dist[tuple[int, bool, bool]]:
+        """(natives converted, a unit lost, the mission destroyed)."""
+        rct = conversion_table(rating)
+
+        def after(face: int) -> Dist[tuple[int, bool, bool]]:
+            cell = Conversion.read(rct.lookup(face).result)
+            converted = min(cell.converted, natives)
+            if not cell.reroll:
+                return Dist.certain((converted, cell.lose_unit, cell.mission_lost))
+            gone = conversion_reroll_faces()
+            return _die().map(lambda g: (converted, cell.lose_unit, cell.mission_lost or g in gone))
+        return _table_faces(rct.count, rct.sides).bind(after)
+
+    outcome = ratings.bind(conversion) if natives > 0 else Dist.certain((0, False, False))
+    mean = outcome.mean(lambda o: o[0])
+    parts = [f"rating {shown}"]
+    if natives <= 0:
+        parts.append("no natives left to convert")
+    else:
+        parts.append(f"this turn converts {_number(mean)} natives on average "
+                     f"(none {percent(outcome.chance(lambda o: o[0] == 0))})")
+        parts.append(f"the mission is destroyed {percent(outcome.chance(lambda o: o[2]))}")
+        lost = outcome.chance(lambda o: o[1])
+        if lost:
+            parts.append(f"a unit or settlement lost {percent(lost)}")
+    return "; ".join(parts)
+
+
+def _number(x: Fraction) -> str:
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+
+
+def ally(state: TNState, seat: str, order: Ally, *, brief: bool) -> str:
+    """The leader's NAT row, +1 for each 2 florins of gifts; hostility starts a war the natives open."""
+    leader = state.leader(order.leader)
+    if leader is None:
+        return NO_DICE
+    table = alliance_table(leader.kind)
+    mod = bribe_modifier(order.bribe)
+    room = unallied(state, order.area)
+
+    def result(face: int) -> str:
+        cell = table.lookup(face + mod).result
+        if cell == "•":
+            return "hostile: they make war"
+        n = min(number(cell) or 0, room)
+        return "refused" if not n else f"{count_of(n, 'natives')} allied"
+
+    dist = _table_faces(table.count, table.sides).map(result)
+    text = _listing(dist)
+    if dist["hostile: they make war"]:
+        battle = Battle(0, order.area, NATIVES, seat)
+        war = _battle_summary(state, battle, seat, {}, brief=True)
+        text += f" (in that war: {war})"
+    return text
+
+
+# -- battles -------------------------------------------------------------------------------------------------------
+
+
+def _tactic_choices(state: TNState, battle: Battle, seat: str, chosen: str | None) -> list[str]:
+    """The tactics to count for the asking seat: its chosen one, or each it may choose (one per round, held)."""
+    if chosen:
+        return [chosen]
+    if combat.best_rating(state, seat, battle.area) is None:
+        return ["none"]
+    return combat.legal_tactics(battle, seat)
+
+
+def _assumption(state: TNState, battle: Battle, seat: str) -> str:
+    other = battle.defender if seat == battle.attacker else battle.attacker
+    if other == NATIVES:
+        if combat.civilisation(state, battle):
+            return "the natives' tactic each round from the Native Tactics table"
+        return ""
+    if combat.best_rating(state, other, battle.area) is None:
+        return ""
+    return f"assuming {other} chooses no tactic (its choice is its secret)"
+
+
+def _summary(dist: Dist[Ending], seat: str, start: Fighter) -> tuple[str, str]:
+    """`win 71.2% · lose 20.3% · …`, and the seat's expected losses."""
+    def mine(e: Ending) -> Fighter:
+        return e.attacker if e.attacker.name == seat else e.defender
+
+    def theirs(e: Ending) -> Fighter:
+        return e.defender if e.attacker.name == seat else e.attacker
+
+    outcomes = {
+        "win": dist.chance(lambda e: _won(e, seat)),
+        "lose": dist.chance(lambda e: mine(e).value <= 0 and theirs(e).value > 0),
+        "both destroyed": dist.chance(lambda e: mine(e).value <= 0 and theirs(e).value <= 0),
+        "withdrawal": dist.chance(lambda e: e.withdrawal),
+    }
+    shown = " · ".join(f"{k} {percent(p)}" for k, p in outcomes.items() if p or k in ("win", "lose"))
+    kinds = list(dict.fromkeys(k for k, _ in start.pieces))
+    losses = []
+    for kind in kinds:
+        mean = dist.mean(lambda e, k=kind: start.count(k) - mine(e).count(k))  # type: ignore[misc]
+        if mean:
+            losses.append(f"{_number(mean)} of {count_of(start.count(kind), kind)}")
+    return shown, (f"you lose on average {', '.join(losses)}" if losses else "")
+
+
+def _battle_summary(state: TNState, battle: Battle, seat: str, tactics: dict[str, str], *, brief: bool,
+                    chosen: str | None = None) -> str:
+    choices = _tactic_choices(state, battle, seat, chosen)
+    start = fighter(state, battle, seat)
+    lines = []
+    for tactic in choices:
+        try:
+            dist = battle_odds(state, battle, {**tactics, seat: tactic}, budget=BRIEF_ROUNDS if brief else None)
+        except TooLarge:
+            return "too many ways this battle can go to count here: ask `/odds` for it"
+        shown, losses = _summary(dist, seat, start)
+        if brief and len(choices) > 1:
+            lines.append(f"{tactic} {percent(dist.chance(lambda e: _won(e, seat)))}")
+        elif brief:
+            lines.append(shown)
+        else:
+            head = f"tactic {tactic}: " if len(choices) > 1 or chosen else ""
+            lines.append(head + shown + (f"; {losses}" if losses else ""))
+    if brief:
+        return f"win by tactic: {' · '.join(lines)} (`/odds` for more)" if len(choices) > 1 else lines[0]
+    notes = [*(["each tactic held every round"] if len(choices) > 1 else []), _assumption(state, battle, seat)]
+    shown_notes = "; ".join(n for n in notes if n)
+    return "\n".join(f"  {line}" for line in lines) + (f"\n  ({shown_notes})" if shown_notes else "")
+
+
+def _won(e: Ending, seat: str) -> bool:
+    mine, theirs = (e.attacker, e.defender) if e.attacker.name == seat else (e.defender, e.attacker)
+    return mine.value > 0 and theirs.value <= 0
+
+
+def attack(state: TNState, seat: str, order: Attack, *, brief: bool, standing: dict[str, str]) -> str:
+    battle = Battle(0, order.area, seat, order.target, order.city)
+    return _battle_summary(state, battle, seat, {}, brief=brief, chosen=order.tactic or standing.get(order.area))
+
+
+# -- the dispatch --------------------------------------------------------------------------------------------------
+
+def order_odds(state: TNState, seat: str, order: Order, *, brief: bool,
+               standing: dict[str, str] | None = None) -> str | None:
+    """The odds of one order on this (trial) state, or None when the order rolls no dice."""
+    if isinstance(order, Settle):
+        return settle(order)
+    if isinstance(order, Attack):
+        return attack(state, seat, order, brief=brief, standing=standing or {})
+    if isinstance(order, Ally):
+        return ally(state, seat, order, brief=brief)
+    if isinstance(order, Factory):
+        return factory(order)
+    if isinstance(order, AreaOrder) and order.kind == "town":
+        return town(order)
+    if isinstance(order, AreaOrder) and order.kind == "mission":
+        return mission(state, order)
+    return None
+
+
+def odds_answer(checks: list[OrderCheck]) -> str:
+    """`/odds`: each line as understood, then what may happen (or why it was refused, or that it rolls nothing)."""
+    out = []
+    for check in checks:
+        if not check.accepted:
+            out.append(f"❌ `{check.text}` — {check.message}")
+            continue
+        said = check.message.split("🎲 ", 1)
+        warning = said[0].rstrip("; ")
+        head = f"**{check.canonical}**" + (f" (⚠️ {warning})" if warning else "")
+        out.append(f"{head}:\n{said[1]}" if len(said) > 1 and "\n" in said[1] else
+                   f"{head}: {said[1] if len(said) > 1 else NO_DICE}")
+    return "\n".join(out)
