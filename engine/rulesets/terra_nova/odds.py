@@ -201,12 +201,14 @@ def _battle_summary(state: TNState, battle: Battle, seat: str, tactics: dict[str
         elif brief:
             lines.append(shown)
         else:
-            head = f"tactic {tactic}: " if len(choices) > 1 or chosen else ""
+            head = f"tactic {tactic}: " if len(choices) > 1 else ""
             lines.append(head + shown + (f"; {losses}" if losses else ""))
     if brief:
         return f"win by tactic: {' · '.join(lines)} (`/odds` for more)" if len(choices) > 1 else lines[0]
     notes = [*(["each tactic held every round"] if len(choices) > 1 else []), _assumption(state, battle, seat)]
     shown_notes = "; ".join(n for n in notes if n)
+    if len(lines) == 1 and not shown_notes:
+        return lines[0]
     return "\n".join(f"  {line}" for line in lines) + (f"\n  ({shown_notes})" if shown_notes else "")
 
 
