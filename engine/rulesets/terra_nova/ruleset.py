@@ -30,10 +30,10 @@ from engine.rulesets.terra_nova import (  # noqa: F401
     views,
 )
 from engine.rulesets.terra_nova.checking import check_lines
-from engine.rulesets.terra_nova.odds import odds_answer
 from engine.rulesets.terra_nova.context import Ctx
 from engine.rulesets.terra_nova.execution import report_notes
 from engine.rulesets.terra_nova.geography import geography
+from engine.rulesets.terra_nova.odds import odds_answer
 from engine.rulesets.terra_nova.orders import ORDERS_HELP
 from engine.rulesets.terra_nova.reference import all_tables, city_kinds, commodities, data, development, starting_price
 from engine.rulesets.terra_nova.sequence import advance, close_window, phase_of
