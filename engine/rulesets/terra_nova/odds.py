@@ -55,30 +55,42 @@ def _listing(dist: Dist[str], *, in_order: bool = False) -> str:
 # -- single rolls --------------------------------------------------------------------------------------------------
 
 
-def settle(order: Settle) -> str:
+def settle_chance(order: Settle) -> Fraction:
     faces = land.settle_faces(order)
-    ok = _die().chance(lambda f: f in faces)
-    return (f"a settlement {percent(ok)}; the settlers fail to take root (and stay) {percent(1 - ok)}")
+    return _die().chance(lambda f: f in faces)
+
+
+def town_chance(order: AreaOrder) -> Fraction:
+    faces = land.town_faces(order.area)
+    return _die().chance(lambda f: f in faces)
+
+
+def factory_chance(order: Factory) -> Fraction:
+    return _die().chance(lambda f: factory_succeeds(f, order.bribe))
+
+
+def settle(order: Settle) -> str:
+    ok = settle_chance(order)
+    return f"a settlement {percent(ok)}; the settlers fail to take root (and stay) {percent(1 - ok)}"
 
 
 def town(order: AreaOrder) -> str:
-    faces = land.town_faces(order.area)
-    ok = _die().chance(lambda f: f in faces)
+    ok = town_chance(order)
     return f"a town {percent(ok)}; it fails (the 2 florins are spent) {percent(1 - ok)}"
 
 
 def factory(order: Factory) -> str:
-    ok = _die().chance(lambda f: factory_succeeds(f, order.bribe))
+    ok = factory_chance(order)
     return f"a trading factory {percent(ok)}; it fails {percent(1 - ok)}"
 
 
-def mission(state: TNState, order: AreaOrder) -> str:
-    """Mission Levels, then the conversion roll every mission makes in the same step (D.3)."""
+def mission_ratings() -> Dist[int]:
     table = mission_levels()
-    ratings = _table_faces(table.count, table.sides).map(lambda f: int(table.lookup(f).data["rating"]))
-    shown = _listing(ratings.map(str), in_order=True)
-    if geography().places[order.area].kind == "indies":
-        return f"rating {shown}; missions in the Indies convert no one"
+    return _table_faces(table.count, table.sides).map(lambda f: int(table.lookup(f).data["rating"]))
+
+
+def mission_dist(state: TNState, order: AreaOrder) -> Dist[tuple[int, int, bool, bool]]:
+    """(rating, natives converted, a unit lost, the mission destroyed) after the mission's first D.3."""
     natives = state.areas[order.area].natives
 
     def conversion(rating: int) -> Dist[tuple[int, bool, bool]]:
@@ -94,7 +106,17 @@ def mission(state: TNState, order: AreaOrder) -> str:
             return _die().map(lambda g: (converted, cell.lose_unit, cell.mission_lost or g in gone))
         return _table_faces(rct.count, rct.sides).bind(after)
 
-    outcome = ratings.bind(conversion) if natives > 0 else Dist.certain((0, False, False))
+    return mission_ratings().bind(lambda r: (conversion(r) if natives > 0 else Dist.certain((0, False, False)))
+                                  .map(lambda o, r=r: (r, *o)))  # type: ignore[misc]
+
+
+def mission(state: TNState, order: AreaOrder) -> str:
+    """Mission Levels, then the conversion roll every mission makes in the same step (D.3)."""
+    shown = _listing(mission_ratings().map(str), in_order=True)
+    if geography().places[order.area].kind == "indies":
+        return f"rating {shown}; missions in the Indies convert no one"
+    natives = state.areas[order.area].natives
+    outcome = mission_dist(state, order).map(lambda o: o[1:])
     mean = outcome.mean(lambda o: o[0])
     parts = [f"rating {shown}"]
     if natives <= 0:
@@ -115,9 +137,21 @@ def _number(x: Fraction) -> str:
 
 def ally(state: TNState, seat: str, order: Ally, *, brief: bool) -> str:
     """The leader's NAT row, +1 for each 2 florins of gifts; hostility starts a war the natives open."""
+    dist = ally_dist(state, order)
+    if dist is None:
+        return NO_DICE
+    text = _listing(dist)
+    if dist["hostile: they make war"]:
+        battle = Battle(0, order.area, NATIVES, seat)
+        war = _battle_summary(state, battle, seat, {}, brief=True)
+        text += f" (in that war: {war})"
+    return text
+
+
+def ally_dist(state: TNState, order: Ally) -> Dist[str] | None:
     leader = state.leader(order.leader)
     if leader is None:
-        return NO_DICE
+        return None
     table = alliance_table(leader.kind)
     mod = bribe_modifier(order.bribe)
     room = unallied(state, order.area)
@@ -129,13 +163,7 @@ def ally(state: TNState, seat: str, order: Ally, *, brief: bool) -> str:
         n = min(number(cell) or 0, room)
         return "refused" if not n else f"{count_of(n, 'natives')} allied"
 
-    dist = _table_faces(table.count, table.sides).map(result)
-    text = _listing(dist)
-    if dist["hostile: they make war"]:
-        battle = Battle(0, order.area, NATIVES, seat)
-        war = _battle_summary(state, battle, seat, {}, brief=True)
-        text += f" (in that war: {war})"
-    return text
+    return _table_faces(table.count, table.sides).map(result)
 
 
 # -- battles -------------------------------------------------------------------------------------------------------
