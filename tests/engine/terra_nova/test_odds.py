@@ -152,7 +152,7 @@ def test_mission_odds_are_the_faces_of_the_mission_and_conversion_rolls():
             ctx.dice = Dice(SEED, scope)
         missions(ctx)
         holding = trial.holding("Cuba", "Spain")
-        rating = next((int(e.text.split("rating ")[1][0]) for e in ctx.events if "(rating" in e.text))
+        rating = next(int(e.text.split("rating ")[1][0]) for e in ctx.events if "(rating" in e.text)
         converted = 3 - trial.areas["Cuba"].natives
         lost = trial.force("Cuba", "Spain").count("soldier") == 0
         return rating, converted, lost, not holding.missions

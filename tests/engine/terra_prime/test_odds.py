@@ -73,7 +73,7 @@ def test_an_action_without_dice_says_so_and_an_illegal_one_gets_the_usual_refusa
         TP.odds(state, state.seat, "explore 7")
 
 
-def TP_band(state, position):  # noqa: N802
+def TP_band(state, position):
     from engine.rulesets.terra_prime.space import board_of
     return board_of(state).band(position)
 
