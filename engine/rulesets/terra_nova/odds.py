@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.core.errors import OrderError
 from engine.core.odds import Dist, percent
 from engine.core.orders import OrderCheck
 from engine.rulesets.terra_nova import combat, land
@@ -19,7 +20,7 @@ from engine.rulesets.terra_nova.combat import NATIVES, count_of
 from engine.rulesets.terra_nova.geography import geography
 from engine.rulesets.terra_nova.indies import factory_succeeds
 from engine.rulesets.terra_nova.natives import unallied
-from engine.rulesets.terra_nova.orders import Ally, AreaOrder, Attack, Factory, Order, Settle
+from engine.rulesets.terra_nova.orders import Ally, AreaOrder, Attack, Factory, Order, Settle, tactic_word
 from engine.rulesets.terra_nova.reference import (
     Conversion,
     alliance_table,
@@ -214,13 +215,14 @@ def _summary(dist: Dist[Ending], seat: str, start: Fighter) -> tuple[str, str]:
 
 
 def _battle_summary(state: TNState, battle: Battle, seat: str, tactics: dict[str, str], *, brief: bool,
-                    chosen: str | None = None) -> str:
+                    chosen: str | None = None, advantage: str | None = None) -> str:
     choices = _tactic_choices(state, battle, seat, chosen)
     start = fighter(state, battle, seat)
     lines = []
     for tactic in choices:
         try:
-            dist = battle_odds(state, battle, {**tactics, seat: tactic}, budget=BRIEF_ROUNDS if brief else None)
+            dist = battle_odds(state, battle, {**tactics, seat: tactic}, advantage,
+                               budget=BRIEF_ROUNDS if brief else None)
         except TooLarge:
             return "too many ways this battle can go to count here: ask `/odds` for it"
         shown, losses = _summary(dist, seat, start)
@@ -283,3 +285,23 @@ def odds_answer(checks: list[OrderCheck]) -> str:
         out.append(f"{head}:\n{said[1]}" if len(said) > 1 and "\n" in said[1] else
                    f"{head}: {said[1] if len(said) > 1 else NO_DICE}")
     return "\n".join(out)
+
+
+def battle_now(state: TNState, seat: str, text: str) -> str | None:
+    """`/odds tactic charge` (or `/odds battle`) while a battle of the seat's waits for tactics: the rest of that
+    battle from where it stands, by the tactic the seat holds from this round on."""
+    words = text.split()
+    if not state.battles or not words or words[0] not in ("tactic", "battle") or len(words) > 2:
+        return None
+    battle = state.battles[0]
+    if seat not in (battle.attacker, battle.defender):
+        return None
+    if words[0] == "battle" and len(words) > 1:
+        return None
+    chosen = tactic_word(words[1]) if len(words) == 2 else None
+    if chosen and chosen not in combat.legal_tactics(battle, seat):
+        raise OrderError(f"tactics here: {', '.join(combat.legal_tactics(battle, seat))}")
+    where = battle.area + (f" at {battle.city}" if battle.city else "")
+    said = _battle_summary(state, battle, seat, {}, brief=False, chosen=chosen, advantage=battle.advantage)
+    head = f"**the battle in {where}, from round {battle.round}**"
+    return f"{head}:\n{said}" if "\n" in said else f"{head}: {said}"
