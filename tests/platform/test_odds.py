@@ -18,8 +18,8 @@ async def test_the_odds_example_runs_and_every_answer_is_private(lite: Console) 
     await lite.run_script((EXAMPLE / "odds.txt").read_text(encoding="utf-8"))  # every `expect` held
     # ten lines at once: the answer is split within Discord's limits (the fake Discord refuses any message over
     # them), and goes to the asker alone, never to the campaign thread
-    ask = " | ".join(["attack natives in Cuba"] * 3 + ["mission Cuba"] * 7)
+    ask = " | ".join(["attack natives in Cuba"] * 3 + ["buy 1 soldier"] * 7)
     out = await lite.run_line(f'@isabel /odds order:"{ask}"')
     posts = [line for line in out if line.startswith("  ") and not line.startswith("      ")]
     assert posts and all(line.startswith("  to @isabel (only they see this):") for line in posts)
-    assert sum("tactic none: win 92.9%" in line for line in out) == 3
+    assert sum("tactic none: win" in line for line in out) == 3 and sum("**buy 1 soldier**: no dice" in x for x in out) == 7
