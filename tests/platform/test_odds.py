@@ -22,4 +22,5 @@ async def test_the_odds_example_runs_and_every_answer_is_private(lite: Console) 
     out = await lite.run_line(f'@isabel /odds order:"{ask}"')
     posts = [line for line in out if line.startswith("  ") and not line.startswith("      ")]
     assert posts and all(line.startswith("  to @isabel (only they see this):") for line in posts)
-    assert sum("tactic none: win" in line for line in out) == 3 and sum("**buy 1 soldier**: no dice" in x for x in out) == 7
+    assert sum("tactic none: win" in line for line in out) == 3
+    assert sum("**buy 1 soldier**: no dice" in line for line in out) == 7

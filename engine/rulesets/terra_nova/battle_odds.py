@@ -19,8 +19,14 @@ from fractions import Fraction
 
 from engine.core.odds import INFINITY, ONE, ZERO, Dist, ExplodingDie, contest, level, pair
 from engine.rulesets.terra_nova import combat
-from engine.rulesets.terra_nova.combat import NATIVES, Piece, Side
-from engine.rulesets.terra_nova.reference import explosion, loss_fraction, native_tactics, winner_loss_modifier
+from engine.rulesets.terra_nova.combat import NATIVES, Piece, Side, Squadron
+from engine.rulesets.terra_nova.reference import (
+    explosion,
+    house,
+    loss_fraction,
+    native_tactics,
+    winner_loss_modifier,
+)
 from engine.rulesets.terra_nova.state import Battle, TNState
 
 FACES = range(1, 7)  # the Combat Losses die
@@ -40,17 +46,30 @@ class Fighter:
     natives: int = 0
     weight: int = 0
     defending: bool = False
+    rating: int | None = None   # at sea: the squadron's leader
+    sea: bool = False
 
     @property
     def value(self) -> int:
         if self.name == NATIVES:
             return self.natives * self.weight
-        return sum(v for _, v in self.pieces)
+        return sum(v for _, v in self.pieces)   # a squadron's pieces are only there while it has ships
+
+    def squadron(self) -> Squadron:
+        ships: dict[str, int] = {}
+        for kind, _ in self.pieces:
+            if kind != "soldier":
+                ships[kind] = ships.get(kind, 0) + 1
+        return Squadron(self.name, ships, self.count("soldier"), self.rating)
 
     def after(self, loss: int) -> Fighter:
         """This side once it has taken `loss`."""
         if loss <= 0:
             return self
+        if self.sea:
+            squadron = self.squadron()
+            squadron.lose(combat.take_losses(squadron.pieces(), loss))
+            return replace(self, pieces=tuple((p.kind, p.value) for p in squadron.pieces()))
         if self.name == NATIVES:
             return replace(self, natives=self.natives - combat.natives_dead(loss, self.weight, self.natives))
         pieces = [Piece(k, v) for k, v in self.pieces]
@@ -129,12 +148,7 @@ class Chain:
     def _round_with(self, a: Fighter, b: Fighter, advantage: str | None, ta: str | None,
                     tb: str | None) -> tuple[list[tuple[Outcome, int]], int]:
         """One round with these tactics: each outcome with its chance as a whole number over the second value."""
-        side_a = Side(a.name, a.value, self._rating[a.name], tactic=ta)
-        side_b = Side(b.name, b.value, self._rating[b.name], tactic=tb)
-        bonus_a = sum(v for _, v in combat.side_modifiers(self.state, self.battle, side_a, b.value,
-                                                          advantage=advantage == a.name))
-        bonus_b = sum(v for _, v in combat.side_modifiers(self.state, self.battle, side_b, a.value,
-                                                          advantage=advantage == b.name))
+        bonus_a, bonus_b = self._bonuses(a, b, advantage, ta, tb)
         massacre = "massacre" in (ta, tb)
         # intervals of A's die over which B's fate (for every Combat Losses row) stays the same, and the reverse
         hits_b = self._classes(b, tb, massacre, bonus_a)
@@ -163,6 +177,15 @@ class Chain:
                         acc[key] = acc.get(key, 0) + n * k
         fighters = self._fighters
         return [((fighters[na], fighters[nb], w, ended), n) for (na, nb, w), n in acc.items()], pr.scale * 36
+
+    def _bonuses(self, a: Fighter, b: Fighter, advantage: str | None, ta: str | None,
+                 tb: str | None) -> tuple[int, int]:
+        side_a = Side(a.name, a.value, self._rating[a.name], tactic=ta)
+        side_b = Side(b.name, b.value, self._rating[b.name], tactic=tb)
+        return (sum(v for _, v in combat.side_modifiers(self.state, self.battle, side_a, b.value,
+                                                        advantage=advantage == a.name)),
+                sum(v for _, v in combat.side_modifiers(self.state, self.battle, side_b, a.value,
+                                                        advantage=advantage == b.name)))
 
     def _classes(self, target: Fighter, tactic: str | None, massacre: bool, bonus: int) -> Compiled:
         """`_classes` with each fate as a number, over the six loss faces as a winner and not (counts of faces)."""
@@ -330,3 +353,48 @@ def battle_odds(state: TNState, battle: Battle, tactics: dict[str, str], advanta
     TooLarge past `budget` rounds counted."""
     chain = Chain(state, battle, tactics, budget or MAX_ROUNDS)
     return chain.solve(fighter(state, battle, battle.attacker), fighter(state, battle, battle.defender), advantage)
+
+
+class SeaChain(Chain):
+    """A sea fight (TN Combat at sea): no tactics, `squadron_modifiers`, and it breaks off after the house's
+    number of rounds (`combat.sea_fight`)."""
+
+    def _tactic(self, name: str) -> Dist[str | None]:
+        return Dist.certain(None)
+
+    def _bonuses(self, a: Fighter, b: Fighter, advantage: str | None, ta: str | None,
+                 tb: str | None) -> tuple[int, int]:
+        return (sum(combat.squadron_modifiers(a.squadron(), b.value, advantage=advantage == a.name)),
+                sum(combat.squadron_modifiers(b.squadron(), a.value, advantage=advantage == b.name)))
+
+    def solve(self, a: Fighter, b: Fighter, advantage: str | None = None) -> Dist[Ending]:
+        rounds = int(house()["combat"]["max_naval_rounds"])
+        now: dict[tuple[Fighter, Fighter, str | None], Fraction] = {(a, b, advantage): ONE}
+        endings: dict[Ending, Fraction] = {}
+        seen: dict[tuple[Fighter, Fighter, str | None], Dist[Outcome]] = {}   # a state's round, at any round
+        for _ in range(rounds):
+            after: dict[tuple[Fighter, Fighter, str | None], Fraction] = {}
+            for (xa, xb, adv), p in now.items():
+                if xa.value <= 0 or xb.value <= 0:
+                    endings[Ending(xa, xb)] = endings.get(Ending(xa, xb), ZERO) + p
+                    continue
+                key = (xa, xb, adv)
+                if key not in seen:
+                    seen[key] = self.round(xa, xb, adv)
+                for (na, nb, w, _), q in seen[key].items():
+                    after[(na, nb, w)] = after.get((na, nb, w), ZERO) + p * q
+            now = after
+        for (xa, xb, _), p in now.items():
+            endings[Ending(xa, xb)] = endings.get(Ending(xa, xb), ZERO) + p
+        return Dist(endings)
+
+
+def sea_fighter(squadron: Squadron) -> Fighter:
+    return Fighter(squadron.power, tuple((p.kind, p.value) for p in squadron.pieces()), rating=squadron.rating,
+                   sea=True)
+
+
+def sea_odds(state: TNState, place: str, a: Squadron, b: Squadron, *, budget: int | None = None) -> Dist[Ending]:
+    """How a sea fight between these squadrons ends (`a` attacks)."""
+    battle = Battle(0, place, a.power, b.power)
+    return SeaChain(state, battle, {}, budget or MAX_ROUNDS).solve(sea_fighter(a), sea_fighter(b))

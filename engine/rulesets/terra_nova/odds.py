@@ -14,19 +14,28 @@ from fractions import Fraction
 from engine.core.errors import OrderError
 from engine.core.odds import Dist, percent
 from engine.core.orders import OrderCheck
-from engine.rulesets.terra_nova import combat, land
-from engine.rulesets.terra_nova.battle_odds import Ending, Fighter, TooLarge, battle_odds, fighter
-from engine.rulesets.terra_nova.combat import NATIVES, count_of
+from engine.rulesets.terra_nova import combat, land, naval
+from engine.rulesets.terra_nova.battle_odds import (
+    Ending,
+    Fighter,
+    TooLarge,
+    battle_odds,
+    fighter,
+    sea_fighter,
+    sea_odds,
+)
+from engine.rulesets.terra_nova.combat import NATIVES, Squadron, count_of
 from engine.rulesets.terra_nova.geography import geography
 from engine.rulesets.terra_nova.indies import factory_succeeds
 from engine.rulesets.terra_nova.natives import unallied
-from engine.rulesets.terra_nova.orders import Ally, AreaOrder, Attack, Factory, Order, Settle, tactic_word
+from engine.rulesets.terra_nova.orders import Ally, AreaOrder, Attack, Factory, Order, SeaAttack, Settle, tactic_word
 from engine.rulesets.terra_nova.reference import (
     Conversion,
     alliance_table,
     bribe_modifier,
     conversion_reroll_faces,
     conversion_table,
+    house,
     mission_levels,
     number,
 )
@@ -203,6 +212,7 @@ def _summary(dist: Dist[Ending], seat: str, start: Fighter) -> tuple[str, str]:
         "lose": dist.chance(lambda e: mine(e).value <= 0 and theirs(e).value > 0),
         "both destroyed": dist.chance(lambda e: mine(e).value <= 0 and theirs(e).value <= 0),
         "withdrawal": dist.chance(lambda e: e.withdrawal),
+        "no victor": dist.chance(lambda e: not e.withdrawal and mine(e).value > 0 and theirs(e).value > 0),
     }
     shown = " · ".join(f"{k} {percent(p)}" for k, p in outcomes.items() if p or k in ("win", "lose"))
     kinds = list(dict.fromkeys(k for k, _ in start.pieces))
@@ -252,6 +262,26 @@ def attack(state: TNState, seat: str, order: Attack, *, brief: bool, standing: d
     return _battle_summary(state, battle, seat, {}, brief=brief, chosen=order.tactic or standing.get(order.area))
 
 
+def sea_attack(state: TNState, seat: str, order: SeaAttack, *, brief: bool) -> str:
+    """C.2 `attack <power> at sea in <place>`: the squadrons as `naval._apply_sea_attack` forms them."""
+    mine, theirs = state.peek(order.area, seat), state.peek(order.area, order.target)
+    if not mine or not theirs or not theirs.ships:
+        return f"{NO_DICE} while {order.target} has no ships there"
+    ours = Squadron(seat, dict(mine.ships), naval.soldiers_aboard(state, order.area, seat),
+                    combat.best_rating(state, seat, order.area))
+    them = Squadron(order.target, dict(theirs.ships), naval.soldiers_aboard(state, order.area, order.target),
+                    combat.best_rating(state, order.target, order.area))
+    try:
+        dist = sea_odds(state, order.area, ours, them, budget=BRIEF_ROUNDS if brief else None)
+    except TooLarge:
+        return "too many ways this fight can go to count here: ask `/odds` for it"
+    shown, losses = _summary(dist, seat, sea_fighter(ours))
+    rounds = int(house()["combat"]["max_naval_rounds"])
+    if brief:
+        return shown
+    return shown + (f"; {losses}" if losses else "") + f" (a sea fight breaks off after {rounds} rounds)"
+
+
 # -- the dispatch --------------------------------------------------------------------------------------------------
 
 def order_odds(state: TNState, seat: str, order: Order, *, brief: bool,
@@ -261,6 +291,8 @@ def order_odds(state: TNState, seat: str, order: Order, *, brief: bool,
         return settle(order)
     if isinstance(order, Attack):
         return attack(state, seat, order, brief=brief, standing=standing or {})
+    if isinstance(order, SeaAttack):
+        return sea_attack(state, seat, order, brief=brief)
     if isinstance(order, Ally):
         return ally(state, seat, order, brief=brief)
     if isinstance(order, Factory):

@@ -278,3 +278,34 @@ def test_odds_never_read_another_powers_secrets(tn):
     public = copy.deepcopy(state)
     public.force("Cuba", "Portugal").add("soldier", 1)   # what everyone sees on the map does count
     assert tn.odds(public, "Spain", ask) != before
+
+
+def test_sea_fight_odds_agree_with_the_fight_fought_many_times():
+    """`attack <power> at sea`: the real `combat.sea_fight`, seeded, against the exact chain (10 rounds at most)."""
+    from engine.rulesets.terra_nova.battle_odds import sea_odds
+    from engine.rulesets.terra_nova.combat import Squadron
+
+    state = board(soldiers=0, natives=0)
+
+    def squadrons():
+        return (Squadron("Spain", {"carrack": 2, "galleon": 1}, 1, 1), Squadron("England", {"war-carrack": 2}, 0))
+
+    def outcome(a_alive: bool, b_alive: bool) -> str:
+        return {(True, False): "won", (False, True): "lost", (True, True): "no victor"}.get((a_alive, b_alive), "both")
+
+    exact: dict[str, Fraction] = {}
+    for ending, p in sea_odds(state, "Cuba", *squadrons()).items():
+        key = outcome(ending.attacker.value > 0, ending.defender.value > 0)
+        exact[key] = exact.get(key, Fraction(0)) + p
+    assert sum(exact.values()) == 1
+    n = 3000
+    counts: dict[str, int] = {}
+    for i in range(n):
+        a, b = squadrons()
+        ctx = ctx_for(state, "C2")
+        ctx.dice = Dice(SEED, f"sea{i}")
+        combat.sea_fight(ctx, "Cuba", a, b)
+        key = outcome(a.value > 0, b.value > 0)
+        counts[key] = counts.get(key, 0) + 1
+    assert set(counts) <= set(exact), (counts, exact)
+    assert all(agrees(counts.get(k, 0), n, p) for k, p in exact.items()), (counts, exact)
