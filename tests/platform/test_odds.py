@@ -24,3 +24,12 @@ async def test_the_odds_example_runs_and_every_answer_is_private(lite: Console) 
     assert posts and all(line.startswith("  to @isabel (only they see this):") for line in posts)
     assert sum("tactic none: win" in line for line in out) == 3
     assert sum("**buy 1 soldier**: no dice" in line for line in out) == 7
+
+
+@pytest.mark.parametrize("ruleset", ["lote-modern", "terra-prime"])
+async def test_the_other_rulesets_odds_examples_run(lite: Console, ruleset: str) -> None:
+    """examples/lote-modern/odds.txt (research, loans) and examples/terra-prime/odds.txt (exploring)."""
+    folder = Path(__file__).parents[2] / "examples" / ruleset
+    lite.services.secret = seeded_secrets("demo")
+    lite.base_dir = folder
+    await lite.run_script((folder / "odds.txt").read_text(encoding="utf-8"))  # every `expect` held
