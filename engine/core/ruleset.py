@@ -106,6 +106,8 @@ class Ruleset(ABC, Generic[S]):
     orders_help: ClassVar[str] = ""
     # event kinds that show a player something hidden (a tile turned over): an action that did so is never undone
     revealing: ClassVar[frozenset[str]] = frozenset()
+    # whether `check` may take long enough (counting a battle's odds) to be run off the event loop
+    slow_checks: ClassVar[bool] = False
 
     # -- set-up -------------------------------------------------------------------------
     @abstractmethod

@@ -81,6 +81,7 @@ class TerraNova(Ruleset[TNState]):
                minimum=0, maximum=10_000),
     )
     orders_help = ORDERS_HELP
+    slow_checks = True   # its order checks count the odds of the battles they order
 
     # -- set-up -------------------------------------------------------------------------------------------------
     def seat_rule(self, options: Mapping[str, OptionValue], files: Mapping[str, str]) -> SeatRule:
