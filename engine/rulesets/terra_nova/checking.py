@@ -62,7 +62,8 @@ def check_lines(state: TNState, seat: str, text: str, *, odds: Literal["brief", 
         validate, apply = ORDER_RULES[order.kind]
         try:
             warnings = validate(trial, seat, order, step)
-            counted = order_odds(trial, seat, order, brief=odds == "brief", standing=standing) if odds else None
+            counted = (order_odds(trial, seat, order, brief=odds == "brief", standing=standing, step=step)
+                       if odds else None)
             apply(trial, seat, order, step, None)
         except RulesError as exc:
             results[line.number] = line.refused(str(exc))

@@ -9,11 +9,14 @@ tactic is its secret: the odds assume it fights without one, and say so.
 
 from __future__ import annotations
 
+import copy
+import functools
 from fractions import Fraction
 
 from engine.core.errors import OrderError
 from engine.core.odds import Dist, percent
 from engine.core.orders import OrderCheck
+from engine.core.rng import Dice
 from engine.rulesets.terra_nova import combat, land, naval
 from engine.rulesets.terra_nova.battle_odds import (
     Ending,
@@ -25,13 +28,29 @@ from engine.rulesets.terra_nova.battle_odds import (
     sea_odds,
 )
 from engine.rulesets.terra_nova.combat import NATIVES, Squadron, count_of
+from engine.rulesets.terra_nova.context import Ctx
 from engine.rulesets.terra_nova.geography import geography
 from engine.rulesets.terra_nova.indies import factory_succeeds
 from engine.rulesets.terra_nova.natives import unallied
-from engine.rulesets.terra_nova.orders import Ally, AreaOrder, Attack, Factory, Order, SeaAttack, Settle, tactic_word
+from engine.rulesets.terra_nova.orders import (
+    CARGO_ORDER,
+    UNIT_NAMES,
+    Ally,
+    AreaOrder,
+    Attack,
+    Factory,
+    Order,
+    Sail,
+    SeaAttack,
+    Settle,
+    tactic_word,
+)
 from engine.rulesets.terra_nova.reference import (
+    Attrition,
     Conversion,
     alliance_table,
+    attrition_columns,
+    attrition_table,
     bribe_modifier,
     conversion_reroll_faces,
     conversion_table,
@@ -39,9 +58,10 @@ from engine.rulesets.terra_nova.reference import (
     mission_levels,
     number,
 )
-from engine.rulesets.terra_nova.state import Battle, TNState
+from engine.rulesets.terra_nova.state import Battle, Force, Goods, TNState, Voyage
 
 NO_DICE = "no dice in this order"
+ZERO_F = Fraction(0)
 BRIEF_ROUNDS = 150   # the rounds an order check counts for a battle; `/odds` counts up to battle_odds' limit
 
 
@@ -282,11 +302,101 @@ def sea_attack(state: TNState, seat: str, order: SeaAttack, *, brief: bool) -> s
     return shown + (f"; {losses}" if losses else "") + f" (a sea fight breaks off after {rounds} rounds)"
 
 
+Aboard = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], tuple[str, ...], int, int]
+
+
+def _aboard(voyage: Voyage) -> Aboard:
+    """What still sails: ships, cargo, leaders, gold and goods markers (a state of the attrition chain)."""
+    return (tuple(sorted((k, n) for k, n in voyage.ships.items() if n)),
+            tuple(sorted((k, n) for k, n in voyage.cargo.items() if n)), tuple(voyage.leaders), voyage.gold,
+            voyage.goods)
+
+
+def attrition_dist(state: TNState, voyage: Voyage) -> Dist[Aboard]:
+    """What is left of the voyage after its Naval Attrition roll. Each result is applied by the real
+    `naval.apply_attrition` (losses, then the cargo the remaining ships cannot hold), on a scratch copy of the
+    place; a † result rolls again in the same column, and a † that can take nothing more only repeats (its chance
+    is summed as a series)."""
+    table = attrition_table(voyage.column)
+    faces = _table_faces(table.count, table.sides).map(lambda f: Attrition.read(table.lookup(f).result))
+
+    def step(now: Aboard, result: Attrition) -> Aboard:
+        ships, cargo, leaders, gold, goods = now
+        scratch = copy.copy(state)
+        force = Force(units=dict(cargo), ships=dict(ships), gold=gold,
+                      goods=[Goods("Pepper", 1)] * goods)   # markers only counted: the commodity does not matter
+        scratch.forces = {**state.forces, voyage.dest: {voyage.power: force}}
+        scratch.leaders = [copy.copy(ld) for ld in state.leaders if ld.name in leaders]
+        for ld in scratch.leaders:
+            ld.place = voyage.dest
+        trial = Voyage(0, voyage.power, voyage.step, voyage.origin, voyage.dest, voyage.bounds, voyage.column,
+                       dict(ships), dict(cargo), list(leaders), gold, goods)
+        naval.apply_attrition(Ctx(scratch, Dice(b"odds", "odds"), []), trial, result)
+        return _aboard(trial)
+
+    @functools.cache
+    def after(now: Aboard) -> Dist[Aboard]:
+        stay = ZERO_F
+        parts: list[tuple[Fraction, Dist[Aboard]]] = []
+        for result, p in faces.items():
+            nxt = step(now, result)
+            if not result.reroll:
+                parts.append((p, Dist.certain(nxt)))
+            elif nxt == now:
+                stay += p
+            else:
+                parts.append((p, after(nxt)))
+        return Dist.mix((p / (1 - stay), d) for p, d in parts)
+
+    return after(_aboard(voyage))
+
+
+def _lost(before: Aboard, after: Aboard) -> str:
+    """`1 ship sunk, 2 soldiers lost, a settler depleted`: what the voyage lost, in words."""
+    said = []
+    sunk = sum(n for _, n in before[0]) - sum(n for _, n in after[0])
+    if sunk:
+        said.append(f"{count_of(sunk, 'ship')} sunk")
+    was, now = dict(before[1]), dict(after[1])
+    depleted = now.get("depleted", 0) - was.get("depleted", 0)
+    for unit in CARGO_ORDER:
+        gone = was.get(unit, 0) - now.get(unit, 0) + (depleted if unit == "depleted" else 0)
+        if unit == "settler":
+            gone -= depleted
+        if gone > 0:
+            said.append(f"{count_of(gone, UNIT_NAMES.get(unit, unit))} lost")
+    if depleted > 0:
+        said.append(f"{count_of(depleted, 'settler')} depleted")
+    if len(after[2]) < len(before[2]):
+        said.append(f"{count_of(len(before[2]) - len(after[2]), 'leader')} lost")
+    if after[3] < before[3]:
+        said.append(f"{before[3] - after[3]} gold lost")
+    if after[4] < before[4]:
+        said.append(f"{count_of(before[4] - after[4], 'goods marker')} lost")
+    return ", ".join(said) or "nothing"
+
+
+def sail(state: TNState, seat: str, order: Sail, step: str) -> str:
+    bounds = naval.voyage_bounds(state, seat, order, step)
+    if not bounds:
+        return NO_DICE
+    column = naval.voyage_column(state, seat, order, bounds)
+    voyage = Voyage(0, seat, step, order.origin, order.dest, bounds, column, dict(order.ships),
+                    dict(order.cargo.units), list(order.leaders), order.cargo.gold,
+                    sum(order.cargo.goods.values()))
+    start = _aboard(voyage)
+    dist = attrition_dist(state, voyage).map(lambda left: _lost(start, left))
+    label = attrition_columns()[column]
+    return f"attrition ({label} bounds column): {_listing(dist)} (if no one intercepts it)"
+
+
 # -- the dispatch --------------------------------------------------------------------------------------------------
 
 def order_odds(state: TNState, seat: str, order: Order, *, brief: bool,
-               standing: dict[str, str] | None = None) -> str | None:
+               standing: dict[str, str] | None = None, step: str = "") -> str | None:
     """The odds of one order on this (trial) state, or None when the order rolls no dice."""
+    if isinstance(order, Sail):
+        return sail(state, seat, order, step)
     if isinstance(order, Settle):
         return settle(order)
     if isinstance(order, Attack):

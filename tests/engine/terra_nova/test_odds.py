@@ -309,3 +309,58 @@ def test_sea_fight_odds_agree_with_the_fight_fought_many_times():
         counts[key] = counts.get(key, 0) + 1
     assert set(counts) <= set(exact), (counts, exact)
     assert all(agrees(counts.get(k, 0), n, p) for k, p in exact.items()), (counts, exact)
+
+
+def test_attrition_odds_are_the_real_attrition_roll_over_every_face_and_agree_with_a_sample():
+    """The 10+ column, whose † results roll again: every face sequence up to four rolls through the real
+    `roll_attrition`, and a seeded sample of it."""
+    from engine.rulesets.terra_nova.naval import roll_attrition
+    from engine.rulesets.terra_nova.odds import _aboard, attrition_dist
+    from engine.rulesets.terra_nova.reference import attrition_column
+    from engine.rulesets.terra_nova.state import Voyage
+
+    column = attrition_column(12)
+    state = board(soldiers=4, settlers=2, natives=0, rating=1)
+    state.force("Cuba", "Spain").add_ships("carrack", 4)
+
+    def voyage():
+        return Voyage(1, "Spain", "C1", "Europe", "Cuba", 12, column, {"carrack": 4}, {"soldier": 4, "settler": 2},
+                      ["Cortés"])
+
+    exact = attrition_dist(state, voyage())
+
+    def outcome(faces, scope="x"):
+        trial = fresh(state, "Cuba")
+        sailing = voyage()
+        ctx = ctx_for(trial, "C4", {"attrition/": list(faces)} if faces is not None else None)
+        if faces is None:
+            ctx.dice = Dice(SEED, scope)
+        roll_attrition(ctx, sailing)
+        return _aboard(sailing)
+
+    seen: dict[tuple, Fraction] = {}
+    rolls = {f: attrition_read(column, f) for f in range(1, 7)}
+    stack = [((), Fraction(1))]
+    while stack:
+        faces, p = stack.pop()
+        if faces and not rolls[faces[-1]].reroll:
+            got = outcome(faces)
+            seen[got] = seen.get(got, Fraction(0)) + p
+        elif len(faces) < 4:
+            stack += [((*faces, f), p / 6) for f in range(1, 7)]
+    missing = 1 - sum(seen.values())
+    assert 0 < missing < Fraction(1, 100)
+    for key, p in seen.items():
+        assert p <= exact[key] <= p + missing, key
+    n = 3000
+    counts: dict[tuple, int] = {}
+    for i in range(n):
+        got = outcome(None, f"mc{i}")
+        counts[got] = counts.get(got, 0) + 1
+    assert set(counts) <= set(exact), (counts, dict(exact.items()))
+    assert all(agrees(counts.get(k, 0), n, p) for k, p in exact.items())
+
+
+def attrition_read(column, face):
+    from engine.rulesets.terra_nova.reference import Attrition, attrition_table
+    return Attrition.read(attrition_table(column).lookup(face).result)
