@@ -82,6 +82,14 @@ class Dist(Generic[T]):
         return f"Dist({dict(self._p)!r})"
 
 
+def total_of(dist: Dist[int], times: int) -> Dist[int]:
+    """The sum of `times` independent draws of `dist` (`total_of(Dist.die(6), 2)` is 2d6)."""
+    out: Dist[int] = Dist.certain(0)
+    for _ in range(times):
+        out = Dist((a + b, p * q) for a, p in out.items() for b, q in dist.items())
+    return out
+
+
 def percent(p: Fraction) -> str:
     """A probability as players read it: `62.5%`, `16.7%`, `100%`, `<0.1%` (never 0% for what may happen)."""
     if p <= 0:

@@ -14,7 +14,7 @@ import functools
 from fractions import Fraction
 
 from engine.core.errors import OrderError
-from engine.core.odds import Dist, percent
+from engine.core.odds import Dist, percent, total_of
 from engine.core.orders import OrderCheck
 from engine.core.rng import Dice
 from engine.rulesets.terra_nova import combat, land, naval
@@ -70,10 +70,7 @@ def _die(sides: int = 6) -> Dist[int]:
 
 
 def _table_faces(count: int, sides: int) -> Dist[int]:
-    faces: Dist[int] = Dist.certain(0)
-    for _ in range(count):
-        faces = faces.bind(lambda total: _die(sides).map(lambda f, t=total: t + f))  # type: ignore[misc]
-    return faces
+    return total_of(_die(sides), count)
 
 
 def _listing(dist: Dist[str], *, in_order: bool = False) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.core.errors import IllegalAction
-from engine.core.odds import Dist, percent
+from engine.core.odds import Dist, percent, total_of
 from engine.rulesets.terra_prime import combat
 from engine.rulesets.terra_prime import command_ship as cs
 from engine.rulesets.terra_prime.commands import Command, parse
@@ -24,19 +24,12 @@ from engine.rulesets.terra_prime.state import GameState, Ship
 NO_DICE = "no dice in this action"
 
 
-def _sum(dist: Dist[int], times: int) -> Dist[int]:
-    out: Dist[int] = Dist.certain(0)
-    for _ in range(times):
-        out = out.bind(lambda total: dist.map(lambda n, t=total: t + n))  # type: ignore[misc]
-    return out
-
-
 def through(ship: Ship, count: int) -> Dist[int]:
     """Hits that get through an attack of `count` dice on this ship, after its shields."""
     if count <= 0:
         return Dist.certain(0)
-    hits = _sum(Dist.die(6).map(lambda f: combat.hits_of((f,))), count)
-    shields = _sum(Dist.die(6).map(lambda f: combat.cancelled_by(ship, 1, (f,))), cs.shield_dice(ship))
+    hits = total_of(Dist.die(6).map(lambda f: combat.hits_of((f,))), count)
+    shields = total_of(Dist.die(6).map(lambda f: combat.cancelled_by(ship, 1, (f,))), cs.shield_dice(ship))
     return hits.bind(lambda h: shields.map(lambda s, h=h: h - min(h, s)))  # type: ignore[misc]
 
 
