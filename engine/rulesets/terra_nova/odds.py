@@ -286,8 +286,10 @@ def sea_attack(state: TNState, seat: str, order: SeaAttack, *, brief: bool) -> s
         return f"{NO_DICE} while {order.target} has no ships there"
     ours = Squadron(seat, dict(mine.ships), naval.soldiers_aboard(state, order.area, seat),
                     combat.best_rating(state, seat, order.area))
-    them = Squadron(order.target, dict(theirs.ships), naval.soldiers_aboard(state, order.area, order.target),
-                    combat.best_rating(state, order.target, order.area))
+    # which of their soldiers sailed in this turn is in their voyages' cargo, their secret: every soldier of theirs
+    # there that their ships could carry is counted aboard (the most they can have), and the answer says so
+    aboard = min(theirs.count("soldier"), naval.soldier_room(state, theirs.ships))
+    them = Squadron(order.target, dict(theirs.ships), aboard, combat.best_rating(state, order.target, order.area))
     try:
         dist = sea_odds(state, order.area, ours, them, budget=BRIEF_ROUNDS if brief else None)
     except TooLarge:
@@ -296,7 +298,9 @@ def sea_attack(state: TNState, seat: str, order: SeaAttack, *, brief: bool) -> s
     rounds = int(house()["combat"]["max_naval_rounds"])
     if brief:
         return shown
-    return shown + (f"; {losses}" if losses else "") + f" (a sea fight breaks off after {rounds} rounds)"
+    note = (f"; counting {count_of(aboard, 'soldier')} of {order.target}'s aboard, the most it can have"
+            if aboard else "")
+    return shown + (f"; {losses}" if losses else "") + f" (a sea fight breaks off after {rounds} rounds{note})"
 
 
 Aboard = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], tuple[str, ...], int, int]

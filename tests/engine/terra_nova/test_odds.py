@@ -364,3 +364,21 @@ def test_attrition_odds_are_the_real_attrition_roll_over_every_face_and_agree_wi
 def attrition_read(column, face):
     from engine.rulesets.terra_nova.reference import Attrition, attrition_table
     return Attrition.read(attrition_table(column).lookup(face).result)
+
+
+def test_sea_odds_never_read_the_other_powers_cargo(tn):
+    """Which of England's soldiers sailed in this turn (its voyages' cargo) is England's secret."""
+    from engine.rulesets.terra_nova.state import Voyage
+
+    from .conftest import at_step
+
+    state = board(soldiers=0, natives=0)
+    at_step(state, "C2")
+    state.force("Cuba", "Spain").add_ships("carrack", 3)
+    state.force("Cuba", "England").add_ships("carrack", 2)
+    state.force("Cuba", "England").add("soldier", 2)
+    before = tn.odds(state, "Spain", "attack England at sea in Cuba")
+    assert "counting 2 soldiers of England's aboard" in before
+    sailed = copy.deepcopy(state)
+    sailed.voyages.append(Voyage(9, "England", "C1", "Europe", "Cuba", 3, 1, {"carrack": 2}, {"soldier": 2}, []))
+    assert tn.odds(sailed, "Spain", "attack England at sea in Cuba") == before
