@@ -21,7 +21,7 @@ from bot.service.context import Services
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cogs.gm", "bot.discord.cogs.play",
-        "bot.discord.cogs.undo")
+        "bot.discord.cogs.undo", "bot.discord.cogs.odds")
 
 
 class HeraldBot(commands.Bot):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.service import record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.context import Caller, Services
@@ -51,7 +53,7 @@ def clean(text: str) -> str:
     return text.replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _check(tx: CampaignTx, seat: str, text: str) -> list[OrderCheck]:
+async def _check(tx: CampaignTx, seat: str, text: str) -> list[OrderCheck]:
     if not text.strip():
         raise ServiceError("your orders are empty")
     if len(text) > MAX_ORDERS:
@@ -61,6 +63,8 @@ def _check(tx: CampaignTx, seat: str, text: str) -> list[OrderCheck]:
     if lines > MAX_ORDER_LINES:
         raise ServiceError(f"orders are at most {MAX_ORDER_LINES} lines; yours are {lines}. Nothing was saved.")
     try:
+        if tx.ruleset.slow_checks:  # a check that counts battles' odds takes CPU: off the event loop
+            return await asyncio.to_thread(tx.ruleset.check, tx.state, seat, text)
         return tx.ruleset.check(tx.state, seat, text)
     except RulesError as exc:
         raise ServiceError(str(exc)) from None
@@ -71,7 +75,7 @@ async def submit(services: Services, caller: Caller, text: str, campaign_name: s
     async with campaign_tx(services, caller, campaign_name) as tx:
         campaign = tx.campaign
         phase, seat = _window(tx)
-        checks = _check(tx, seat.name, text)
+        checks = await _check(tx, seat.name, text)
         verdicts = verdict_lines(checks)
         if not any(c.accepted for c in checks):
             return Reply(f"Nothing in these orders could be accepted, so your earlier orders (if any) stand:\n"
@@ -107,7 +111,7 @@ async def check(services: Services, caller: Caller, text: str, campaign_name: st
     text = clean(text)
     async with campaign_tx(services, caller, campaign_name, write=False) as tx:
         _, seat = _window(tx)
-        checks = _check(tx, seat.name, text)
+        checks = await _check(tx, seat.name, text)
     return Reply("Dry run — nothing was saved.\n" + verdict_lines(checks) + _cut_warning(text),
                  campaign_id=tx.campaign.id)
 

@@ -106,6 +106,8 @@ class Ruleset(ABC, Generic[S]):
     orders_help: ClassVar[str] = ""
     # event kinds that show a player something hidden (a tile turned over): an action that did so is never undone
     revealing: ClassVar[frozenset[str]] = frozenset()
+    # whether `check` may take long enough (counting a battle's odds) to be run off the event loop
+    slow_checks: ClassVar[bool] = False
 
     # -- set-up -------------------------------------------------------------------------
     @abstractmethod
@@ -155,6 +157,11 @@ class Ruleset(ABC, Generic[S]):
     def check(self, state: S, seat: str, text: str) -> list[OrderCheck]:
         """Check a seat's order text line by line, without changing anything."""
         raise IllegalAction(f"{self.title} takes no written orders now")
+
+    def odds(self, state: S, seat: str, text: str) -> str:
+        """What may happen if `seat` gave these orders (or took this action): exact odds, counted only from what
+        that seat may know, read from the tables and modifiers the rules roll on."""
+        raise IllegalAction(f"{self.title} has no dice to count here")
 
     def resolve(self, state: S, orders: Mapping[str, Sequence[str]], dice: Dice) -> Step[S]:
         """Close the order window: apply every seat's accepted (canonical) order lines."""

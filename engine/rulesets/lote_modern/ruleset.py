@@ -16,6 +16,7 @@ from engine.core.ruleset import OptionValue, Ruleset, SeatRule, Setup, View
 from engine.core.tables import Table
 from engine.core.visibility import GM_ONLY, PUBLIC, Viewer, Visibility
 from engine.rulesets.lote_modern import campaign, dice_tables, gm, orderform, turn, views
+from engine.rulesets.lote_modern import odds as lote_odds
 from engine.rulesets.lote_modern.mapfile import parse_map
 from engine.rulesets.lote_modern.orders import ORDERS_HELP
 from engine.rulesets.lote_modern.sheet import Nation, fold
@@ -184,7 +185,13 @@ class LotEModern(Ruleset[GameState]):
         nation = state.find_nation(seat)
         if nation is None:
             raise OrderError(f"`{seat}` is not a nation of this campaign")
-        return orderform.check_orders(state, nation, text)
+        return lote_odds.with_odds(state, nation, orderform.check_orders(state, nation, text))
+
+    def odds(self, state: GameState, seat: str, text: str) -> str:
+        nation = state.find_nation(seat)
+        if nation is None:
+            raise OrderError(f"`{seat}` is not a nation of this campaign")
+        return lote_odds.odds_answer(state, nation, orderform.check_orders(state, nation, text))
 
     def resolve(self, state: GameState, orders: Mapping[str, Sequence[str]], dice: Dice) -> Step[GameState]:
         if state.stage != "orders":

@@ -173,11 +173,7 @@ def _research(state: GameState, n: Nation, dice: Dice, lines: list[str], rolls: 
             continue
         info = research.research_projects().get(p.name)
         name = info.name if info else p.name
-        progress = research.ResearchProgress(p.name, p.advances_needed or (info.advances if info else 1),
-                                             p.advances, p.gp, p.nfp, p.years, bool(p.assisted))
-        if p.assisted and not progress.assisted:
-            progress = research.ResearchProgress(p.name, max(1, progress.advances_required - 1), p.advances, p.gp,
-                                                 p.nfp, p.years, True)
+        progress = research_progress(p)
         result = research.research_turn(progress, dice, purpose=f"{n.name}/research/{p.id}", turn_years=years,
                                         rules=campaign.research_rules(state.options), visibility=Visibility.to(n.name))
         after = result.progress
@@ -199,6 +195,17 @@ def _research(state: GameState, n: Nation, dice: Dice, lines: list[str], rolls: 
         lines.append(f"R&D {name} ({p.id}): {result_text}; {p.advances}/{p.advances_needed}.")
         if result.completed:
             _complete_research(state, n, p, name, info, lines)
+
+
+def research_progress(p: Project) -> research.ResearchProgress:
+    """A research project on the sheet as the research rules read it (LotE 4.1, 4.4)."""
+    info = research.research_projects().get(p.name)
+    progress = research.ResearchProgress(p.name, p.advances_needed or (info.advances if info else 1),
+                                         p.advances, p.gp, p.nfp, p.years, bool(p.assisted))
+    if p.assisted and not progress.assisted:
+        progress = research.ResearchProgress(p.name, max(1, progress.advances_required - 1), p.advances, p.gp,
+                                             p.nfp, p.years, True)
+    return progress
 
 
 def turn_length_years(state: GameState) -> float:

@@ -130,7 +130,7 @@ def native_count(state: TNState, battle: Battle) -> int:
     return max(0, area.natives - sum(area.allies.values()))
 
 
-def _native_weight(state: TNState, battle: Battle) -> int:
+def native_weight(state: TNState, battle: Battle) -> int:
     double = battle.uprising and state.areas[battle.area].double
     return native_strength(state) * (2 if double else 1)
 
@@ -152,7 +152,7 @@ def land_pieces(state: TNState, power: str, area: str, defending: bool, *, holdi
 def _side(state: TNState, battle: Battle, name: str) -> Side:
     defending = name == battle.defender
     if name == NATIVES:
-        return Side(name, native_count(state, battle) * _native_weight(state, battle), None)
+        return Side(name, native_count(state, battle) * native_weight(state, battle), None)
     value = sum(p.value for p in land_pieces(state, name, battle.area, defending))
     return Side(name, value, best_rating(state, name, battle.area))
 
@@ -218,14 +218,59 @@ def _tactic_for(ctx: Ctx, battle: Battle, name: str) -> str | None:
             return None
         result = ctx.lookup(native_tactics(), "tactics", battle.area, "natives",
                             label=f"native tactics {battle.area} round {battle.round}").result
-        choice = {"Defend": "defend", "Charge": "charge"}.get(result)
-        return None if choice == "defend" and name != battle.defender else choice
-    if best_rating(ctx.state, name, battle.area) is None:
+        return native_tactic(battle, result)
+    return tactic_in_play(ctx.state, battle, name, battle.tactics.get(name) or battle.standing.get(name))
+
+
+def native_tactic(battle: Battle, result: str) -> str | None:
+    """The tactic a Native Tactics result means for the natives in this battle (Defend only when defending)."""
+    choice = {"Defend": "defend", "Charge": "charge"}.get(result)
+    return None if choice == "defend" and battle.defender != NATIVES else choice
+
+
+def tactic_in_play(state: TNState, battle: Battle, name: str, choice: str | None) -> str | None:
+    """What a power's chosen tactic does: nothing without a leader, and defend only for the defender."""
+    if best_rating(state, name, battle.area) is None:
         return None
-    choice = battle.tactics.get(name) or battle.standing.get(name)
     if choice == "defend" and name != battle.defender:
         return None
     return None if choice in (None, "none") else choice
+
+
+def side_modifiers(state: TNState, battle: Battle, side: Side, theirs: int, *,
+                   advantage: bool) -> list[tuple[str, int]]:
+    """A side's modifiers for one round (TN Combat, Tactics): the rolls and the odds both read them here."""
+    n = side.name
+    mods: list[tuple[str, int]] = []
+    if NATIVES in (battle.attacker, battle.defender) and n != NATIVES:
+        civ = civilisation(state, battle)
+        mods.append(("vs natives", modifier("Europeans fighting Native Civilisation" if civ
+                                            else "Europeans fighting other Natives")))
+    if side.rating:
+        mods.append(("leader", side.rating))
+    if n != NATIVES and has_governor(state, n, battle.area):
+        mods.append(("governor", modifier("Govenor")))
+    if n != NATIVES and (state.peek(battle.area, n) or Force()).count("cannon"):
+        mods.append(("cannon", modifier("Cannon")))
+    if advantage:
+        mods.append(("advantage", modifier("Advantage")))
+    if bonus := ratio_bonus(side.value, theirs):
+        mods.append(("larger force", bonus))
+    if side.tactic:
+        mods.append((side.tactic, tactics()[side.tactic].modifier))
+    return mods
+
+
+def round_loss(fraction: Fraction, their_total: int, tactic: str | None, massacre: bool) -> int:
+    """Combat Losses: the fraction of the opponent's total, rounded up, then the side's tactic (Tactics)."""
+    loss = math.ceil(fraction * max(0, their_total))
+    if tactic == "charge":
+        loss = math.ceil(Fraction(3, 2) * loss)
+    if tactic == "restraint":
+        loss = math.ceil(Fraction(loss, 2))
+    if massacre:
+        loss *= 2
+    return loss
 
 
 def _round(ctx: Ctx, battle: Battle) -> bool:
@@ -237,22 +282,7 @@ def _round(ctx: Ctx, battle: Battle) -> bool:
         them = sides[names[1] if n == names[0] else names[0]]
         side = sides[n]
         side.tactic = _tactic_for(ctx, battle, n)
-        if NATIVES in names and n != NATIVES:
-            civ = civilisation(state, battle)
-            side.modifiers.append(("vs natives", modifier("Europeans fighting Native Civilisation" if civ
-                                                           else "Europeans fighting other Natives")))
-        if side.rating:
-            side.modifiers.append(("leader", side.rating))
-        if n != NATIVES and has_governor(state, n, battle.area):
-            side.modifiers.append(("governor", modifier("Govenor")))
-        if n != NATIVES and (state.peek(battle.area, n) or Force()).count("cannon"):
-            side.modifiers.append(("cannon", modifier("Cannon")))
-        if battle.advantage == n:
-            side.modifiers.append(("advantage", modifier("Advantage")))
-        if bonus := ratio_bonus(side.value, them.value):
-            side.modifiers.append(("larger force", bonus))
-        if side.tactic:
-            side.modifiers.append((side.tactic, tactics()[side.tactic].modifier))
+        side.modifiers = side_modifiers(state, battle, side, them.value, advantage=battle.advantage == n)
     totals: dict[str, int] = {}
     for n in names:
         die, _ = exploding_die(ctx, ("combat", battle.area, n), f"combat {battle.area} round {battle.round} {n}")
@@ -265,14 +295,8 @@ def _round(ctx: Ctx, battle: Battle) -> bool:
         row = ctx.lookup(combat_losses(), "losses", battle.area, n,
                          label=f"losses {battle.area} round {battle.round} {n}",
                          whose=f"for {'the natives' if n == NATIVES else n}", modifier=mod)
-        loss = math.ceil(Fraction(str(row.row.data["fraction"])) * max(0, totals[other]))
-        if sides[n].tactic == "charge":
-            loss = math.ceil(Fraction(3, 2) * loss)
-        if sides[n].tactic == "restraint":
-            loss = math.ceil(Fraction(loss, 2))
-        if "massacre" in (sides[names[0]].tactic, sides[names[1]].tactic):
-            loss *= 2
-        losses[n] = loss
+        massacre = "massacre" in (sides[names[0]].tactic, sides[names[1]].tactic)
+        losses[n] = round_loss(Fraction(str(row.row.data["fraction"])), totals[other], sides[n].tactic, massacre)
     lost_text = {n: _apply_losses(ctx, battle, n, losses[n]) for n in names}
     parts = []
     for n in names:
@@ -297,25 +321,34 @@ def _winner(names: tuple[str, str], totals: dict[str, int], sides: dict[str, Sid
     return None if sides[high].tactic == "withdrawal" else high
 
 
+def natives_dead(loss: int, weight: int, count: int) -> int:
+    """Natives lost: one for each `weight` of loss, rounded up, no more than there are."""
+    return min(count, math.ceil(Fraction(loss, weight)))
+
+
+def pieces_lost(pieces: list[Piece], loss: int, defending: bool) -> list[Piece]:
+    """A European side's losses: units first; a defender's holdings only for what units could not cover."""
+    units_first = [p for p in pieces if p.kind not in ("settlement", "town", "factory")]
+    lost = take_losses(units_first, loss)
+    covered = sum(p.value for p in lost)
+    if covered < loss and defending:
+        lost += take_losses([p for p in pieces if p.kind in ("settlement", "town", "factory")], loss - covered)
+    return lost
+
+
 def _apply_losses(ctx: Ctx, battle: Battle, name: str, loss: int) -> str:
     state = ctx.state
     if loss <= 0:
         return ""
     if name == NATIVES:
-        weight = _native_weight(state, battle)
-        dead = min(native_count(state, battle), math.ceil(Fraction(loss, weight)))
+        dead = natives_dead(loss, native_weight(state, battle), native_count(state, battle))
         if battle.city:
             state.cities[battle.city].level -= dead
         else:
             state.areas[battle.area].natives -= dead
         return count_of(dead, "natives")
     defending = name == battle.defender
-    pieces = land_pieces(state, name, battle.area, defending)
-    units_first = [p for p in pieces if p.kind not in ("settlement", "town", "factory")]
-    lost = take_losses(units_first, loss)
-    covered = sum(p.value for p in lost)
-    if covered < loss and defending:
-        lost += take_losses([p for p in pieces if p.kind in ("settlement", "town", "factory")], loss - covered)
+    lost = pieces_lost(land_pieces(state, name, battle.area, defending), loss, defending)
     force = state.force(battle.area, name)
     area = state.areas[battle.area]
     counts: dict[str, int] = {}
@@ -498,6 +531,19 @@ class Squadron:
                     del self.ships[p.kind]
 
 
+def squadron_modifiers(me: Squadron, theirs: int, *, advantage: bool) -> list[int]:
+    """A squadron's modifiers for one round at sea: leader, galleons, advantage and the larger force."""
+    mods = []
+    if me.rating:
+        mods.append(me.rating)
+    if any(k in me.ships for k in ("galleon", "galleass")):
+        mods.append(modifier("Galleon"))
+    if advantage:
+        mods.append(modifier("Advantage"))
+    mods.append(ratio_bonus(me.value, theirs))
+    return mods
+
+
 def sea_fight(ctx: Ctx, place: str, a: Squadron, b: Squadron) -> str | None:
     """Fight at sea until one side has no combat value (or the fight breaks off); the winner or None."""
     rounds = int(house()["combat"]["max_naval_rounds"])
@@ -508,14 +554,7 @@ def sea_fight(ctx: Ctx, place: str, a: Squadron, b: Squadron) -> str | None:
         totals: dict[str, int] = {}
         notes: dict[str, str] = {}
         for me, them in ((a, b), (b, a)):
-            mods = []
-            if me.rating:
-                mods.append(me.rating)
-            if any(k in me.ships for k in ("galleon", "galleass")):
-                mods.append(modifier("Galleon"))
-            if advantage == me.power:
-                mods.append(modifier("Advantage"))
-            mods.append(ratio_bonus(me.value, them.value))
+            mods = squadron_modifiers(me, them.value, advantage=advantage == me.power)
             die, _ = exploding_die(ctx, ("sea-combat", place, me.power), f"sea fight {place} round {n} {me.power}")
             totals[me.power] = die + sum(mods)
         winner = None if totals[a.power] == totals[b.power] else max(totals, key=lambda k: totals[k])
@@ -523,7 +562,7 @@ def sea_fight(ctx: Ctx, place: str, a: Squadron, b: Squadron) -> str | None:
             mod = winner_loss_modifier() if me.power == winner else 0
             row = ctx.lookup(combat_losses(), "sea-losses", place, me.power, label=f"sea losses {place} round {n} "
                              f"{me.power}", whose=f"for {me.power}", modifier=mod)
-            loss = math.ceil(Fraction(str(row.row.data["fraction"])) * max(0, totals[them.power]))
+            loss = round_loss(Fraction(str(row.row.data["fraction"])), totals[them.power], None, False)
             lost = take_losses(me.pieces(), loss)
             kinds = [p.kind for p in lost]
             notes[me.power] = ", ".join(count_of(kinds.count(k), k) for k in dict.fromkeys(kinds)) or "nothing"

@@ -99,6 +99,11 @@ def _validate_factory(state: TNState, seat: str, order: Factory, step: str) -> l
     return []
 
 
+def factory_succeeds(face: int, bribe: int) -> bool:
+    """RME 3.2: a factory is established on 6; each florin of bribe adds 1; a natural 1 always fails."""
+    return face != 1 and face + bribe >= 6
+
+
 @order_rule("factory", _validate_factory)
 def _apply_factory(state: TNState, seat: str, order: Factory, step: str, ctx: Ctx | None) -> None:
     """RME 3.2: succeeds on 6; each florin of bribe adds 1; a natural 1 always fails."""
@@ -108,7 +113,7 @@ def _apply_factory(state: TNState, seat: str, order: Factory, step: str, ctx: Ct
     # the roll shows the bribe, which is the seat's secret: the roll is the seat's, the outcome is public
     roll = ctx.roll(1, 6, "factory", seat, order.area, label=f"factory {seat} {order.area}", modifier=order.bribe,
                     visibility=Visibility.to(seat))
-    success = roll.total != 1 and roll.total + order.bribe >= 6
+    success = factory_succeeds(roll.total, order.bribe)
     ctx.annotate(roll, table="Factory attempt (6+)", result="established" if success else "fails")
     if success:
         state.holding(order.area, seat).factories += 1

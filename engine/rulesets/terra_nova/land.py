@@ -216,6 +216,17 @@ def _validate_settle(state: TNState, seat: str, order: Settle, step: str) -> lis
     return []
 
 
+def settle_faces(order: Settle) -> frozenset[int]:
+    """Settlement Table: the faces on which this settler founds a settlement (by its kind and the hex's coast)."""
+    row = "depleted_settler" if order.depleted else "settler"
+    return settlement_faces(row, geography().places[order.area].coastal)
+
+
+def town_faces(area: str) -> frozenset[int]:
+    """Settlement Table: the faces on which a settlement here advances to a town."""
+    return settlement_faces("advance_to_town", geography().places[area].coastal)
+
+
 @order_rule("settle", _validate_settle)
 def _apply_settle(state: TNState, seat: str, order: Settle, step: str, ctx: Ctx | None) -> None:
     """Settlement Table: the settler becomes a settlement on the faces for its kind of hex."""
@@ -225,9 +236,8 @@ def _apply_settle(state: TNState, seat: str, order: Settle, step: str, ctx: Ctx 
     if ctx is None:
         return
     coastal = geography().places[order.area].coastal
-    targets = settlement_faces("depleted_settler" if order.depleted else "settler", coastal)
     roll = ctx.roll(1, 6, "settle", seat, order.area, label=f"settlement {seat} {order.area}")
-    ok = roll.total in targets
+    ok = roll.total in settle_faces(order)
     ctx.annotate(roll, table=f"Settlement Table ({'depleted ' if order.depleted else ''}settler, "
                              f"{'coastal' if coastal else 'non-coastal'}) for {seat} in {order.area}",
                  result="settled" if ok else "fails")
@@ -258,9 +268,8 @@ def _apply_town(state: TNState, seat: str, order: AreaOrder, step: str, ctx: Ctx
     holding = state.holding(order.area, seat)
     ok = True
     if ctx is not None:
-        coastal = geography().places[order.area].coastal
         roll = ctx.roll(1, 6, "town", seat, order.area, label=f"town {seat} {order.area}")
-        ok = roll.total in settlement_faces("advance_to_town", coastal)
+        ok = roll.total in town_faces(order.area)
         ctx.annotate(roll, table=f"Settlement Table (advance to town) for {seat} in {order.area}",
                      result="town" if ok else "fails")
         ctx.say(f"{seat} {'raises a town' if ok else 'fails to raise a town'} in {order.area}.", kind="settlement")

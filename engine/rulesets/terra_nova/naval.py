@@ -145,7 +145,7 @@ def _validate_sail(state: TNState, seat: str, order: Sail, step: str) -> list[st
     return warnings
 
 
-def _attrition_column(state: TNState, seat: str, order: Sail, bounds: int) -> int:
+def voyage_column(state: TNState, seat: str, order: Sail, bounds: int) -> int:
     geo = geography()
     halved = (state.options.get("east_indies") and indies.factory_owner(state, seat)
               and {geo.places[order.origin].kind, geo.places[order.dest].kind} == {"europe", "indies"})
@@ -195,7 +195,7 @@ def _apply_sail(state: TNState, seat: str, order: Sail, step: str, ctx: Ctx | No
             leader.place = order.dest
     if bounds and fleet:
         state.voyages.append(Voyage(state.new_id(), seat, step, order.origin, order.dest, bounds,
-                                    _attrition_column(state, seat, order, bounds), fleet, cargo, leaders, gold,
+                                    voyage_column(state, seat, order, bounds), fleet, cargo, leaders, gold,
                                     len(goods), step in OCEAN_STEPS))
     if ctx is not None and geography().places[order.dest].kind == "indies":
         indies.draw_commodity(ctx, order.dest)
@@ -376,7 +376,7 @@ def roll_attrition(ctx: Ctx, voyage: Voyage) -> None:
                              whose=f"for {voyage.power}'s voyage from {voyage.origin} to {voyage.dest}")
         result = Attrition.read(outcome.result)
         results.append(result.cell)
-        notes += _apply_attrition(ctx, voyage, result)
+        notes += apply_attrition(ctx, voyage, result)
         if not result.reroll:
             break
     outcome_text = f" — {', '.join(notes)}" if notes else ""
@@ -384,7 +384,7 @@ def roll_attrition(ctx: Ctx, voyage: Voyage) -> None:
             f"{' then '.join(results)}{outcome_text}.", kind="attrition")
 
 
-def _apply_attrition(ctx: Ctx, voyage: Voyage, result: Attrition) -> list[str]:
+def apply_attrition(ctx: Ctx, voyage: Voyage, result: Attrition) -> list[str]:
     """Losses fall on what made the voyage and is still where it landed; what happened, in words."""
     state = ctx.state
     force = state.force(voyage.dest, voyage.power)

@@ -33,6 +33,7 @@ from engine.rulesets.terra_nova.checking import check_lines
 from engine.rulesets.terra_nova.context import Ctx
 from engine.rulesets.terra_nova.execution import report_notes
 from engine.rulesets.terra_nova.geography import geography
+from engine.rulesets.terra_nova.odds import battle_now, odds_answer
 from engine.rulesets.terra_nova.orders import ORDERS_HELP
 from engine.rulesets.terra_nova.reference import all_tables, city_kinds, commodities, data, development, starting_price
 from engine.rulesets.terra_nova.sequence import advance, close_window, phase_of
@@ -80,6 +81,7 @@ class TerraNova(Ruleset[TNState]):
                minimum=0, maximum=10_000),
     )
     orders_help = ORDERS_HELP
+    slow_checks = True   # its order checks count the odds of the battles they order
 
     # -- set-up -------------------------------------------------------------------------------------------------
     def seat_rule(self, options: Mapping[str, OptionValue], files: Mapping[str, str]) -> SeatRule:
@@ -143,7 +145,13 @@ class TerraNova(Ruleset[TNState]):
             raise OrderError("no order window is open now")
         if seat not in state.seats:
             raise OrderError(f"{seat} is not a power in this game")
-        return check_lines(state, seat, text)
+        return check_lines(state, seat, text, odds="brief")
+
+    def odds(self, state: TNState, seat: str, text: str) -> str:
+        if seat not in state.seats:
+            raise OrderError(f"{seat} is not a power in this game")
+        return battle_now(state, seat, text) or odds_answer(check_lines(state, seat, text, odds="full",
+                                                                        any_window=True))
 
     def resolve(self, state: TNState, orders: Mapping[str, Sequence[str]], dice: Dice) -> Step[TNState]:
         if phase_of(state).window is not Window.ORDERS:

@@ -8,7 +8,7 @@ from engine.rulesets.terra_prime import command_ship as cs
 from engine.rulesets.terra_prime.data import rules
 from engine.rulesets.terra_prime.scoring import check_markers, score
 from engine.rulesets.terra_prime.space import design, fields
-from engine.rulesets.terra_prime.state import Beaten, GameState, Item
+from engine.rulesets.terra_prime.state import Beaten, GameState, Item, Ship
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -19,22 +19,31 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def hits_of(faces: tuple[int, ...]) -> int:
+    """Hits in an attack roll (TP Hostile Aliens, Asteroid Fields): each die at or above the printed number."""
+    return sum(1 for f in faces if f >= rules().printed.hit_on)
+
+
+def cancelled_by(ship: Ship, hits: int, faces: tuple[int, ...]) -> int:
+    """Hits the ship's shield dice cancel: each die at or above its cancel number, no more than there were."""
+    return min(hits, sum(1 for f in faces if f >= cs.cancel_on(ship)))
+
+
 def attack(state: GameState, dice: Dice, events: list[Event], *, count: int, source: str,
            purpose: str) -> list[Item]:
     """Roll an attack on the acting ship; shields cancel; returns one loss to queue per hit left."""
     ship = state.ship
-    printed = rules().printed
     if count <= 0:
         events.append(Event(f"{source} roll no dice against **{ship.seat}**.", kind="attack"))
         return []
     roll = dice.roll(count, 6, purpose=purpose)
-    hits = sum(1 for f in roll.faces if f >= printed.hit_on)
+    hits = hits_of(roll.faces)
     text = f"{source} attack **{ship.seat}**: {_faces(roll.faces)} → {_plural(hits, 'hit')}"
     cancelled = 0
     shields = cs.shield_dice(ship)
     if hits and shields:
         block = dice.roll(shields, 6, purpose=f"{purpose}/shields")
-        cancelled = min(hits, sum(1 for f in block.faces if f >= cs.cancel_on(ship)))
+        cancelled = cancelled_by(ship, hits, block.faces)
         text += f"; shields {_faces(block.faces)} cancel {cancelled}"
     through = hits - cancelled
     text += f" — {_plural(through, 'hit')} get through." if through else " — no damage."

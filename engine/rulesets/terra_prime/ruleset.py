@@ -11,6 +11,7 @@ from engine.core.phases import Phase, Window
 from engine.core.rng import Dice
 from engine.core.ruleset import Option, OptionValue, Ruleset, SeatRule, Setup, View
 from engine.core.visibility import Viewer
+from engine.rulesets.terra_prime import odds as tp_odds
 from engine.rulesets.terra_prime import state as state_io
 from engine.rulesets.terra_prime.autoplay import choose
 from engine.rulesets.terra_prime.commands import parse
@@ -87,6 +88,9 @@ class TerraPrime(Ruleset[GameState]):
             own = ""
         acts = actions(state) if not state.ended and viewer.kind == "seat" and viewer.seat == state.seat else ()
         return View(self.phase(state), text, own, acts)
+
+    def odds(self, state: GameState, seat: str, text: str) -> str:
+        return tp_odds.odds(state, seat, text)
 
     def act(self, state: GameState, actor: Viewer, action: str, dice: Dice) -> Step[GameState]:
         if state.ended:

@@ -223,6 +223,27 @@ class ResearchResult:
         return self.progress.complete
 
 
+def research_room(progress: ResearchProgress) -> int:
+    """The Advances this turn's roll may bring: no more than the NFP invested allow, nor than the project lacks."""
+    return min(int(_rules("advance_chance")["max_advances_per_turn"]),
+               progress.nfp - progress.advances, progress.advances_required - progress.advances)
+
+
+def research_gain(progress: ResearchProgress, chance: int, roll: int, rules: ResearchRules) -> tuple[int, bool]:
+    """What a d100 `roll` against `chance` does to the project: Advances gained (-1 a setback), and whether the
+    NFP invested held back an Advance the die gave (LotE 4.1; the campaign's reading in `rules`)."""
+    if roll <= chance - rules.double_over:
+        gained = 2
+    elif roll <= chance:
+        gained = 1
+    elif roll >= rules.setback_from and progress.advances > 0:
+        gained = -1
+    else:
+        gained = 0
+    room = research_room(progress)
+    return min(gained, room), gained > room
+
+
 def research_turn(progress: ResearchProgress, dice: Dice, *, purpose: str, turn_years: Number, modifier: int = 0,
                   rules: ResearchRules = ResearchRules(), visibility: Visibility = GM_ONLY) -> ResearchResult:
     """Roll a project's research for the turn (LotE 4.1).
@@ -235,21 +256,11 @@ def research_turn(progress: ResearchProgress, dice: Dice, *, purpose: str, turn_
     years = float(exact(progress.years) + exact(turn_years))
     if progress.complete:
         raise RulesError(f"R&D: {research_project(progress.project).name} is already complete")
-    room = min(int(_rules("advance_chance")["max_advances_per_turn"]),
-               progress.nfp - progress.advances, progress.advances_required - progress.advances)
+    room = research_room(progress)
     if room <= 0:
         return ResearchResult(replace(progress, years=years), chance, None, 0, blocked_by_nfp=True)
     roll = dice.roll(1, 100, purpose=purpose, visibility=visibility).total
-    if roll <= chance - rules.double_over:
-        gained = 2
-    elif roll <= chance:
-        gained = 1
-    elif roll >= rules.setback_from and progress.advances > 0:
-        gained = -1
-    else:
-        gained = 0
-    blocked = gained > room
-    gained = min(gained, room)
+    gained, blocked = research_gain(progress, chance, roll, rules)
     after = replace(progress, advances=progress.advances + gained, years=years,
                     gp=0.0 if gained > 0 else progress.gp)
     if after.complete:
