@@ -80,7 +80,9 @@ class HeraldBot(commands.Bot):
                 continue
             wait = self.poll  # another process may have set an earlier timer, or died before firing one
             if nxt is not None:
-                wait = max(0.0, min(wait, (nxt - self.services.clock.now()).total_seconds()))
+                left = (nxt - self.services.clock.now()).total_seconds()
+                # still due after firing: another transaction held its campaign; look again shortly
+                wait = min(wait, left) if left > 0 else deadlines.BUSY_PAUSE
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.services.timers_changed.wait(), timeout=wait)
 

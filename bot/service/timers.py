@@ -81,8 +81,8 @@ async def earliest(session: AsyncSession) -> datetime | None:
     return await timer_rows.earliest(session)
 
 
-async def due(session: AsyncSession, now: datetime) -> list[Timer]:
-    return await timer_rows.due(session, now)
+async def due(session: AsyncSession, now: datetime, limit: int) -> list[int]:
+    return await timer_rows.due(session, now, limit)
 
 
 async def clear_kind(session: AsyncSession, campaign: Campaign, kind: str) -> None:

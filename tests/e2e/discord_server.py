@@ -102,6 +102,12 @@ class Interaction:
     acked: bool = False
     deferred: bool = False
     answers: list[tuple[str, Any]] = field(default_factory=list)  # ("callback"|"followup"|"edit", body)
+    shown: asyncio.Event = field(default_factory=asyncio.Event)  # set at the first answer the user can read
+
+    def answer(self, kind: str, body: Any) -> None:
+        self.answers.append((kind, body))
+        if kind != "callback" or body.get("type") == 4:  # a bare "thinking…" defer shows nothing yet
+            self.shown.set()
 
 
 class FakeDiscordServer:
@@ -143,6 +149,8 @@ class FakeDiscordServer:
             self.channels[cid] = Channel(cid, gid, "loopback")
         self.sessions: dict[str, Session] = {}
         self.interactions: dict[str, Interaction] = {}
+        self._by_token: dict[str, Interaction] = {}
+        self.message_count = 0  # messages posted to channels and threads (not answers to interactions)
         self._nonces: dict[str, tuple[float, dict[str, Any]]] = {}
         self._last_ms = 0
         self.identified = asyncio.Event()
@@ -234,6 +242,12 @@ class FakeDiscordServer:
         original = kinds.count("edit") > 0 or any(k == "callback" and b.get("type") == 4 for k, b in state.answers)
         return int(original) + kinds.count("followup")
 
+    async def shown(self, interaction_id: str, timeout: float = 60.0) -> None:  # noqa: ASYNC109
+        """Wait for the interaction's first answer a user can read (one waiter woken, not every one at every
+        request as `wait_until` does: a load of thousands waits this way)."""
+        async with asyncio.timeout(timeout):
+            await self.interactions[interaction_id].shown.wait()
+
     # -- faults and validation --------------------------------------------------------------------
     async def _faulty(self, request: web.Request, route: str, handler: Handler) -> web.Response:
         fault = self.faults.pick(route)
@@ -321,8 +335,7 @@ class FakeDiscordServer:
                 "allowed_mentions": body.get("allowed_mentions")}
 
     def _interaction(self, request: web.Request) -> Interaction | None:
-        token = request.match_info["token"]
-        return next((i for i in self.interactions.values() if i.token == token), None)
+        return self._by_token.get(request.match_info["token"])
 
     async def callback(self, request: web.Request) -> web.Response:
         body, files = await self._body(request)
@@ -337,7 +350,7 @@ class FakeDiscordServer:
         if refusal:
             return refusal
         state.acked, state.deferred = True, body["type"] in (5, 6)
-        state.answers.append(("callback", body))
+        state.answer("callback", body)
         await self._record("callback", body)
         data = body.get("data") or {}
         out: dict[str, Any] = {"interaction": {"id": state.id, "type": 2,
@@ -357,7 +370,7 @@ class FakeDiscordServer:
         refusal = await self._refuse("POST", "/webhooks/{webhook_id}/{webhook_token}", body)
         if refusal:
             return refusal
-        state.answers.append(("followup", body))
+        state.answer("followup", body)
         await self._record("followup", body)
         return _json(self._message(CHANNEL_ID, body, files))
 
@@ -370,7 +383,7 @@ class FakeDiscordServer:
                                      body)
         if refusal:
             return refusal
-        state.answers.append(("edit", body))
+        state.answer("edit", body)
         await self._record("followup", body)  # what the user sees, as the old server logged it
         return _json(self._message(CHANNEL_ID, body, files))
 
@@ -409,6 +422,7 @@ class FakeDiscordServer:
         if nonce is not None:
             self._nonces[str(nonce)] = (time.monotonic(), message)
         channel.messages.append(message)
+        self.message_count += 1
         await self._record("message", {"channel": str(channel.id), **body})
         return _json(message)
 
@@ -490,7 +504,7 @@ class FakeDiscordServer:
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Push an event to the connection that serves its guild; interactions become answerable."""
         if event == "INTERACTION_CREATE":
-            self.interactions[data["id"]] = Interaction(data["id"], data["token"])
+            self.interactions[data["id"]] = self._by_token[data["token"]] = Interaction(data["id"], data["token"])
         guild_id = int(data["guild_id"]) if data.get("guild_id") else None
         await self._send(self._session_for(guild_id), event, data)
 
