@@ -54,6 +54,16 @@ def _proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _waited(pid: int) -> float:
+    """Seconds the process's threads spent runnable but waiting for a core (Linux schedstat); 0 once gone."""
+    total = 0
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
+
+
 def _machine_busy() -> tuple[float, float]:
     """(busy, total) CPU seconds of the whole machine since boot, every core."""
     values = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
@@ -72,13 +82,18 @@ class Cpu:
     machine: float = 0.0  # every process on the machine (other work included)
     capacity: float = 0.0  # wall time times cores
     load: float = 0.0  # load average (1 min) at the end
+    herald_waited: float = 0.0  # seconds Herald's threads were ready to run but had no core
+    bench_waited: float = 0.0
+    postgres_waited: float = 0.0
 
     def line(self, work: int) -> str:
         per = 1000 / work if work else 0.0
         other = max(0.0, self.machine - self.herald - self.bench - self.postgres)
         return (f"CPU-s per 1000: Herald {self.herald * per:5.1f}, fake Discord + client {self.bench * per:5.1f}, "
                 f"PostgreSQL {self.postgres * per:5.1f}, other work {other * per:5.1f}; machine busy "
-                f"{self.machine / self.capacity:4.0%} of {os.cpu_count()} cores, load {self.load:.1f}")
+                f"{self.machine / self.capacity:4.0%} of {os.cpu_count()} cores, load {self.load:.1f}\n"
+                f"    waiting for a core, s per 1000: Herald {self.herald_waited * per:5.1f}, fake Discord + client "
+                f"{self.bench_waited * per:5.1f}, PostgreSQL {self.postgres_waited * per:5.1f}")
 
 
 @contextlib.asynccontextmanager
@@ -89,10 +104,12 @@ async def cpu_of(herald_pids: list[int], database: str) -> AsyncIterator[Cpu]:
 
     admin = await asyncpg.connect(PG_URL.replace("postgresql+asyncpg://", "postgresql://"))
     seen: dict[int, float] = {}
+    waits: dict[int, float] = {}
 
     async def backends() -> None:
         for (pid,) in await admin.fetch("SELECT pid FROM pg_stat_activity WHERE datname = $1", database):
             seen[pid] = _proc_cpu(pid) or seen.get(pid, 0.0)
+            waits[pid] = _waited(pid) or waits.get(pid, 0.0)
 
     async def watch() -> None:
         while True:
@@ -100,9 +117,10 @@ async def cpu_of(herald_pids: list[int], database: str) -> AsyncIterator[Cpu]:
             await backends()
 
     await backends()
-    before_pg = dict(seen)
+    before_pg, before_waits = dict(seen), dict(waits)
     out = Cpu()
     start = ([_proc_cpu(p) for p in herald_pids], time.process_time(), _machine_busy(), time.perf_counter())
+    waited = ([_waited(p) for p in herald_pids], _waited(os.getpid()))
     watcher = asyncio.create_task(watch())
     try:
         yield out
@@ -116,6 +134,9 @@ async def cpu_of(herald_pids: list[int], database: str) -> AsyncIterator[Cpu]:
     out.herald = sum(_proc_cpu(p) for p in herald_pids) - sum(start[0])
     out.bench = time.process_time() - start[1]
     out.postgres = sum(cpu - before_pg.get(pid, 0.0) for pid, cpu in seen.items())
+    out.herald_waited = sum(_waited(p) for p in herald_pids) - sum(waited[0])
+    out.bench_waited = _waited(os.getpid()) - waited[1]
+    out.postgres_waited = sum(w - before_waits.get(pid, 0.0) for pid, w in waits.items())
     busy, _ = _machine_busy()
     out.machine = busy - start[2][0]
     out.capacity = (time.perf_counter() - start[3]) * (os.cpu_count() or 1)
@@ -217,6 +238,7 @@ class Figures:
     label: str
     notes: int = 0
     posts_per_second: float = 0.0
+    commands_per_second: float = 0.0  # to the last answer (its post may come later)
     p50_ms: float = 0.0
     p99_ms: float = 0.0
     notes_cpu: Cpu = field(default_factory=Cpu)
@@ -227,7 +249,8 @@ class Figures:
     setup_seconds: float = 0.0
 
     def lines(self) -> Iterator[str]:
-        yield (f"{self.label}: {self.notes} notes, {self.posts_per_second:.1f} posts/s, command p50 "
+        yield (f"{self.label}: {self.notes} notes, {self.commands_per_second:.1f} answered/s, "
+               f"{self.posts_per_second:.1f} posts/s, command p50 "
                f"{self.p50_ms:.0f} ms, p99 {self.p99_ms:.0f} ms (setup {self.setup_seconds:.0f} s)")
         yield "    " + self.notes_cpu.line(self.notes)
         if self.deadlines:
@@ -283,6 +306,7 @@ async def run(label: str, owned: list[tuple[int, ...]], campaigns: int, notes: i
                 async with cpu_of(pids, database) as figures.notes_cpu:
                     begin = time.perf_counter()
                     latencies = await asyncio.gather(*(note(k, k // campaigns) for k in range(notes)))
+                    figures.commands_per_second = notes / (time.perf_counter() - begin)
                     await server.wait_until(lambda: server.message_count - before >= notes, timeout=900)
                     elapsed = time.perf_counter() - begin
                 figures.notes, figures.posts_per_second = notes, notes / elapsed
