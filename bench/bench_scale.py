@@ -285,7 +285,7 @@ async def run(label: str, owned: list[tuple[int, ...]], campaigns: int, notes: i
                                       HERALD_METRICS_PORT=str(ports[i])))
             by_shard = {s: h for h in heralds for s in (h.shards or ())}
             try:
-                await asyncio.gather(*(h.start() for h in heralds))
+                await asyncio.gather(*(h.start(timeout=600) for h in heralds))
                 await asyncio.gather(*(healthy(port) for port in ports))
                 figures.setup_seconds = time.perf_counter() - started
                 pids = [h.proc.pid for h in heralds if h.proc is not None]

@@ -113,7 +113,7 @@ class Interaction:
 class FakeDiscordServer:
     def __init__(self, *, guild_ids: tuple[int, ...] = (GUILD_ID,), nonce_window: float = 300.0,
                  seed: int = 0, shard_count: int = 1, max_concurrency: int = 1,
-                 identify_window: float | None = None) -> None:
+                 identify_window: float | None = None, heartbeat_ms: int = 41250) -> None:
         self.app = web.Application(client_max_size=30 * 1024 * 1024)
         self.faults = Faults(seed=seed)
         self.nonce_window = nonce_window
@@ -121,6 +121,7 @@ class FakeDiscordServer:
         # bucket `shard_id % max_concurrency` (checked only when `identify_window` is set: a test about pacing)
         self.shard_count, self.max_concurrency, self.identify_window = shard_count, max_concurrency, identify_window
         self.identify_times: dict[int, list[float]] = {}
+        self.heartbeat_ms = heartbeat_ms  # HELLO's heartbeat_interval (Discord's is about 41 s)
         r = self.app.router
         r.add_get("/api/v10/users/@me", self.me)
         r.add_get("/api/v10/oauth2/applications/@me", self.application)
@@ -144,9 +145,10 @@ class FakeDiscordServer:
         self.changed = asyncio.Condition()
         self.guild_ids = guild_ids
         self.channels: dict[int, Channel] = {}
+        self.text_channels: dict[int, Channel] = {}  # each guild's one text channel, where commands are typed
         for gid in guild_ids:
             cid = CHANNEL_ID if gid == GUILD_ID else stable_id("channel", str(gid))
-            self.channels[cid] = Channel(cid, gid, "loopback")
+            self.channels[cid] = self.text_channels[gid] = Channel(cid, gid, "loopback")
         self.sessions: dict[str, Session] = {}
         self.interactions: dict[str, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
@@ -215,7 +217,7 @@ class FakeDiscordServer:
     # -- what a test asserts on -----------------------------------------------------------------
     def channel_of(self, guild_id: int) -> int:
         """The guild's text channel, where its slash commands are typed."""
-        return next(c.id for c in self.channels.values() if c.guild_id == guild_id and c.type == 0)
+        return self.text_channels[guild_id].id
 
     def posts(self) -> list[dict[str, Any]]:
         """Every message in every channel and thread, oldest first."""
@@ -523,7 +525,7 @@ class FakeDiscordServer:
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}}))
         async for msg in ws:
             packet = json.loads(msg.data)
             if packet["op"] == 1:
@@ -554,8 +556,7 @@ class FakeDiscordServer:
             "guilds": [{"id": str(g), "unavailable": True} for g in mine],
             "application": {"id": str(APP_ID), "flags": 0}})
         for g in mine:
-            await self._send(session, "GUILD_CREATE", guild(g, [c for c in self.channels.values()
-                                                                 if c.guild_id == g and c.type == 0]))
+            await self._send(session, "GUILD_CREATE", guild(g, [self.text_channels[g]]))
         self.identified.set()
 
     async def _resume(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:
