@@ -108,7 +108,7 @@ async def _bot(settings: Settings) -> None:
                 bot.spawn(health.watch_loop(), "herald-loop-lag")
                 bot.spawn(health.sample_forever(db, shard_state, services.clock.now), "herald-samplers")
                 if settings.metrics_port is not None:
-                    ops = health.OpsServer(health.Health(db, shard_state), settings.metrics_host,
+                    ops = health.OpsServer(health.Health(db, shard_state, services.clock.now), settings.metrics_host,
                                            settings.metrics_port)
                     await ops.start()
                 await bot.start(token)

@@ -145,7 +145,7 @@ class Console:
         """What the background tasks do in the bot: fire due timers and deliver the outbox, until quiet."""
         for _ in range(10_000):
             fired = await deadlines.run_due(self.services)
-            sent = await outbox.deliver_pending(self.services, self.bot.delivery, owner=self.owner)
+            sent = await outbox.deliver_pending(self.services, self.bot.delivery, owner=self.owner, senders=1)
             await self.fake.settle()
             if not fired and not sent:
                 return

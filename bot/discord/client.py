@@ -18,6 +18,7 @@ from bot.ops.commands import finished
 from bot.ops.locks import IdentifyGate
 from bot.service import deadlines, outbox, timers
 from bot.service.context import Services
+from bot.store.timers import Shards
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cogs.gm", "bot.discord.cogs.play",
@@ -69,9 +70,10 @@ class HeraldBot(commands.Bot):
         while True:
             self.services.timers_changed.clear()
             try:
-                await deadlines.run_due(self.services)
+                shards = self.timer_shards()
+                await deadlines.run_due(self.services, shards)
                 async with self.services.db.read() as session:
-                    nxt = await timers.earliest(session)
+                    nxt = await timers.earliest(session, shards)
                 backoff = 1.0
             except Exception:
                 log.exception("timer loop failed; retrying in %.0fs", backoff)
@@ -80,9 +82,15 @@ class HeraldBot(commands.Bot):
                 continue
             wait = self.poll  # another process may have set an earlier timer, or died before firing one
             if nxt is not None:
-                wait = max(0.0, min(wait, (nxt - self.services.clock.now()).total_seconds()))
+                left = (nxt - self.services.clock.now()).total_seconds()
+                # still due after firing: another transaction held its campaign; look again shortly
+                wait = min(wait, left) if left > 0 else deadlines.BUSY_PAUSE
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.services.timers_changed.wait(), timeout=wait)
+
+    def timer_shards(self) -> Shards | None:
+        """(shard count, shards owned) when this process owns only some guilds: it fires their timers first."""
+        return None
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -101,6 +109,11 @@ class ShardedHeraldBot(HeraldBot, commands.AutoShardedBot):
         super().__init__(services, **kwargs)
         self.gate = gate
         self._max_concurrency: int | None = None
+
+    def timer_shards(self) -> Shards | None:
+        if self.shard_ids is None or not self.shard_count:
+            return None  # every shard is ours
+        return self.shard_count, frozenset(self.shard_ids)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         if self._max_concurrency is None:

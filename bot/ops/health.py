@@ -37,8 +37,9 @@ class Shards:
 
 
 class Health:
-    def __init__(self, db: Database, shards: Callable[[], Shards]) -> None:
-        self.db, self.shards = db, shards
+    def __init__(self, db: Database, shards: Callable[[], Shards],
+                 now: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.db, self.shards, self.now = db, shards, now
 
     async def check(self) -> tuple[bool, dict[str, object]]:
         state = self.shards()
@@ -59,7 +60,12 @@ class Health:
         return web.Response(text=json.dumps(report), status=200 if ok else 503, content_type="application/json")
 
     async def metrics(self, _: web.Request) -> web.Response:
-        sample_shards(self.shards())  # cheap, and fresh at every scrape
+        sample_shards(self.shards())  # fresh at every scrape; the outbox and timers too, unless the database is away
+        try:
+            async with asyncio.timeout(DATABASE_TIMEOUT):
+                await sample_backlog(self.db, self.now)
+        except Exception as exc:  # the gauges keep their last sample; /healthz tells the database is away
+            log.warning("sampling the outbox and timers for /metrics failed: %s", exc)
         body = generate_latest(metrics.REGISTRY)
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 

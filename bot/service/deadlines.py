@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import timedelta
+from typing import Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -19,27 +20,40 @@ from bot.store import campaigns as campaign_rows
 from bot.store import orders as order_rows
 from bot.store import timers as timer_rows
 from bot.store.models import Campaign, CampaignStatus, Timer
+from bot.store.timers import Shards
 from engine.core import Window
 
 log = logging.getLogger(__name__)
 MAX_FIRINGS = 5000  # a whole game of automatic players is one firing per action
+BATCH = 200  # due timers read at a time
+BUSY_PAUSE = 0.5  # seconds before looking again at a due timer whose campaign another transaction held
 # A timer whose handler fails is tried again after these pauses, then given up with a note to the GM.
 RETRY_AFTER = (timedelta(seconds=30), timedelta(minutes=2), timedelta(minutes=10), timedelta(hours=1))
 
 
-async def run_due(services: Services) -> int:
+async def run_due(services: Services, shards: Shards | None = None) -> int:
     """Fire every timer that is due, including those that firing makes due; returns how many fired.
 
-    A timer that fails is rescheduled (see `_retry_later`), so it never blocks the ones behind it."""
+    A timer that fails is rescheduled (see `_retry_later`), so it never blocks the ones behind it. A timer whose
+    campaign another process is firing (or a command is changing) is left for now: `busy` tells the loop to look
+    again shortly, and several processes share a crowd of due timers instead of queueing on each one in turn.
+    With `shards` (count, ids), the timers of this process's guilds come first; another process's wait
+    `timers.OTHERS_AFTER` for it, so processes seldom reach for the same campaign."""
     fired = 0
     stuck: set[int] = set()  # failed and could not even be rescheduled: leave them to the loop's backoff
+    busy: set[int] = set()
     while fired < MAX_FIRINGS:
         async with services.db.read() as session:
-            due = [t.id for t in await timers.due(session, services.clock.now()) if t.id not in stuck]
+            due = [t for t in await timers.due(session, services.clock.now(), BATCH + len(stuck) + len(busy), shards)
+                   if t not in stuck and t not in busy]
         if not due:
             break
         for timer_id in due:
-            if not await fire(services, timer_id):
+            outcome = await _fire(services, timer_id, skip_busy=True)
+            if outcome == "busy":
+                busy.add(timer_id)
+                continue
+            if outcome == "stuck":
                 stuck.add(timer_id)
             fired += 1
     if stuck:
@@ -52,29 +66,43 @@ class TimerStuck(Exception):
 
 
 async def fire(services: Services, timer_id: int) -> bool:
-    """Fire one timer; False only if it failed and could not be rescheduled.
+    """Fire one timer, waiting for its campaign if a command holds it; False only if it failed and could not be
+    rescheduled."""
+    return await _fire(services, timer_id, skip_busy=False) != "stuck"
 
-    Locks in the one order every command uses: the campaign row first, then its timers. The timer
-    is read unlocked only to learn its campaign, then re-read under the campaign's lock."""
+
+async def _fire(services: Services, timer_id: int, *, skip_busy: bool) -> Literal["done", "busy", "stuck"]:
+    """Fire one timer: "done" (fired, or nothing left to do), "busy" (`skip_busy` and its campaign is held by
+    another transaction: nothing done), or "stuck" (it failed and could not be rescheduled).
+
+    Locks in the one order every command uses: the campaign row first, then its timers. The timer is read
+    unlocked only to learn its campaign, then re-read under the campaign's lock. The claim is the transaction
+    itself: a process that dies mid-fire has fired nothing (its connection's transaction rolls back), and
+    PostgreSQL ends one left idle by a vanished machine (see store/db.py), so another process fires it, once."""
     try:
         async with services.db.write() as session:
             campaign_id = await timer_rows.campaign_of(session, timer_id)
             if campaign_id is None:
-                return True
-            campaign = await campaign_rows.locked(session, campaign_id)
+                return "done"
+            if skip_busy:
+                campaign = await timer_rows.claim_campaign(session, campaign_id)
+                if campaign is None:
+                    return "busy"
+            else:
+                campaign = await campaign_rows.locked(session, campaign_id)
             # with several processes on one PostgreSQL, the second to reach a timer sees it fired or gone
             timer = await timer_rows.locked(session, timer_id)
             if timer is None or timer.fired or timer.due_at > services.clock.now():
-                return True
+                return "done"
             if campaign is not None and campaign.paused_at is not None:  # came due as the GM paused: it waits
                 timers.park(timer, timer.due_at)
-                return True
+                return "done"
             timer.fired = True
             if campaign is not None and timer.kind == digest.KIND:  # spans phases; published even after the end
                 digest.publish(session, services, campaign, timer)
-                return True
+                return "done"
             if campaign is None or campaign.status != CampaignStatus.RUNNING or timer.phase_key != campaign.phase_key:
-                return True
+                return "done"
             await _handle(session, services, campaign, timer)
     except Exception as exc:  # a failing timer must not fire forever nor stop the others
         if isinstance(exc, ServiceError):
@@ -85,8 +113,8 @@ async def fire(services: Services, timer_id: int) -> bool:
             await _retry_later(services, timer_id, exc)
         except Exception:
             log.exception("timer %s could not be rescheduled", timer_id)
-            return False
-    return True
+            return "stuck"
+    return "done"
 
 
 async def _retry_later(services: Services, timer_id: int, exc: Exception) -> None:

@@ -39,6 +39,9 @@ RENDER_SLOTS = cache.RENDER_SLOTS  # shared with /map: one limit for every rende
 CLOCK_SLACK = timedelta(minutes=2)  # Discord's clock and ours may differ: look a little before `sending_since`
 PUBLIC_TARGETS = ("thread", "channel")  # a public post's cards stay one message (the rest attached as text)
 PRIVATE_CARD_MESSAGES = 3  # a seat's or the GM's long results may take a few
+# campaigns whose posts are sent at once (each campaign's own in order): one post after another waits out every
+# round trip to Discord and the database in turn, so a busy bot's posts would queue behind each other
+SENDERS = 8
 
 
 def _pid_namespace() -> str:
@@ -151,20 +154,40 @@ class _Part:
 
 
 async def deliver_pending(services: Services, deliverer: Deliverer, *, limit: int = 100,
-                          owner: str = PROCESS) -> int:
-    """Claim what is waiting and send it, oldest first per campaign; returns how many posts were delivered."""
+                          owner: str = PROCESS, senders: int = SENDERS) -> int:
+    """Claim what is waiting and send it, oldest first per campaign (`senders` campaigns at once; the console
+    sends one after another, so a script reads the same every time); returns how many posts were delivered."""
     claimed = await claim(services, owner, limit=limit)
-    sent, blocked = 0, set()
-    for post_id, campaign_id in claimed:
-        if campaign_id is not None and campaign_id in blocked:
-            continue  # keep the order of a campaign's posts: its later posts wait for the earlier one
-        if await deliver_one(services, deliverer, post_id, owner=owner):
-            sent += 1
-        elif campaign_id is not None:
-            blocked.add(campaign_id)
-    # not in a `finally`: if this process fails here, its leases lapse, as they would if it were killed
+    if senders <= 1:
+        queues: list[list[int]] = [[post_id for post_id, _ in claimed]]  # in id order; a failure blocks its campaign
+    else:
+        by_campaign: dict[object, list[int]] = {}  # a campaign's posts in order; a post of no campaign alone
+        for post_id, campaign_id in claimed:
+            by_campaign.setdefault(campaign_id if campaign_id is not None else ("alone", post_id), []).append(post_id)
+        queues = list(by_campaign.values())
+    campaign_of = dict(claimed)
+    gate = asyncio.Semaphore(senders)
+
+    async def in_order(post_ids: list[int]) -> int:
+        sent, blocked = 0, set()
+        async with gate:
+            for post_id in post_ids:
+                campaign_id = campaign_of[post_id]
+                if campaign_id is not None and campaign_id in blocked:
+                    continue  # keep the order of a campaign's posts: its later posts wait for the earlier one
+                if await deliver_one(services, deliverer, post_id, owner=owner):
+                    sent += 1
+                elif campaign_id is not None:
+                    blocked.add(campaign_id)
+        return sent
+
+    results = await asyncio.gather(*(in_order(ids) for ids in queues), return_exceptions=True)
+    failed = next((r for r in results if isinstance(r, BaseException)), None)
+    if failed is not None:
+        # before releasing: if this process fails here, its leases lapse, as they would if it were killed
+        raise failed
     await release(services, owner, [post_id for post_id, _ in claimed])
-    return sent
+    return sum(r for r in results if isinstance(r, int))
 
 
 async def claim(services: Services, owner: str, *, limit: int = 100) -> list[tuple[int, int | None]]:
@@ -181,9 +204,7 @@ async def claim(services: Services, owner: str, *, limit: int = 100) -> list[tup
         # a campaign is ours only if no other live claim holds any of its pending posts, and then only the run
         # of its posts from its earliest pending one that we hold locked (so its order is never broken)
         held = await outbox_rows.held_campaigns(session, campaigns, owner, now, dead)
-        queue: dict[int, list[int]] = {}
-        for cid in campaigns - held:
-            queue[cid] = await outbox_rows.pending_ids(session, cid, limit)
+        queue = await outbox_rows.pending_ids(session, campaigns - held, limit)
         take: list[tuple[int, int | None]] = []
         for r in rows:
             if r.campaign_id is None:

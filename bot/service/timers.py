@@ -15,6 +15,7 @@ from bot.service.context import Services
 from bot.service.record import wake_after_commit
 from bot.store import timers as timer_rows
 from bot.store.models import Campaign, Timer
+from bot.store.timers import Shards
 
 PARKED = datetime(9000, 1, 1, tzinfo=UTC)  # a paused campaign's timers wait here, their time left in the payload
 
@@ -77,12 +78,17 @@ async def pending_turn(session: AsyncSession, campaign: Campaign, seat: str) -> 
     return any(t.payload.get("seat") == seat for t in await timer_rows.pending(session, campaign.id, "turn"))
 
 
-async def earliest(session: AsyncSession) -> datetime | None:
-    return await timer_rows.earliest(session)
+# another process's timers wait this long for it before this one fires them (it died, or has a crowd to fire)
+OTHERS_AFTER = timedelta(seconds=5)
 
 
-async def due(session: AsyncSession, now: datetime) -> list[Timer]:
-    return await timer_rows.due(session, now)
+async def earliest(session: AsyncSession, shards: Shards | None = None) -> datetime | None:
+    return await timer_rows.earliest(session, shards, OTHERS_AFTER)
+
+
+async def due(session: AsyncSession, now: datetime, limit: int, shards: Shards | None = None) -> list[int]:
+    """Due timers: with `shards`, this process's guilds' first, another's once it has had OTHERS_AFTER."""
+    return await timer_rows.due(session, now, limit, shards, OTHERS_AFTER)
 
 
 async def clear_kind(session: AsyncSession, campaign: Campaign, kind: str) -> None:

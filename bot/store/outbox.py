@@ -39,10 +39,18 @@ async def held_campaigns(session: AsyncSession, campaigns: Collection[int], owne
         OutboxPost.claimed_until > now, OutboxPost.claimed_by.not_in(dead)).distinct()) if c is not None}
 
 
-async def pending_ids(session: AsyncSession, campaign_id: int, limit: int) -> list[int]:
-    """The campaign's pending posts, in order."""
-    return list(await session.scalars(select(OutboxPost.id).where(
-        *_PENDING, OutboxPost.campaign_id == campaign_id).order_by(OutboxPost.id).limit(limit)))
+async def pending_ids(session: AsyncSession, campaigns: Collection[int], limit: int) -> dict[int, list[int]]:
+    """Each campaign's first `limit` pending posts, in order (one query for them all)."""
+    if not campaigns:
+        return {}
+    rank = func.row_number().over(partition_by=OutboxPost.campaign_id, order_by=OutboxPost.id).label("rank")
+    ranked = select(OutboxPost.id, OutboxPost.campaign_id, rank).where(
+        *_PENDING, OutboxPost.campaign_id.in_(campaigns)).subquery()
+    out: dict[int, list[int]] = {c: [] for c in campaigns}
+    for post_id, campaign_id in await session.execute(
+            select(ranked.c.id, ranked.c.campaign_id).where(ranked.c.rank <= limit).order_by(ranked.c.id)):
+        out[campaign_id].append(post_id)
+    return out
 
 
 async def claim(session: AsyncSession, post_ids: Collection[int], owner: str, until: datetime) -> None:

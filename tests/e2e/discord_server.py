@@ -102,12 +102,18 @@ class Interaction:
     acked: bool = False
     deferred: bool = False
     answers: list[tuple[str, Any]] = field(default_factory=list)  # ("callback"|"followup"|"edit", body)
+    shown: asyncio.Event = field(default_factory=asyncio.Event)  # set at the first answer the user can read
+
+    def answer(self, kind: str, body: Any) -> None:
+        self.answers.append((kind, body))
+        if kind != "callback" or body.get("type") == 4:  # a bare "thinking…" defer shows nothing yet
+            self.shown.set()
 
 
 class FakeDiscordServer:
     def __init__(self, *, guild_ids: tuple[int, ...] = (GUILD_ID,), nonce_window: float = 300.0,
                  seed: int = 0, shard_count: int = 1, max_concurrency: int = 1,
-                 identify_window: float | None = None) -> None:
+                 identify_window: float | None = None, heartbeat_ms: int = 41250) -> None:
         self.app = web.Application(client_max_size=30 * 1024 * 1024)
         self.faults = Faults(seed=seed)
         self.nonce_window = nonce_window
@@ -115,6 +121,7 @@ class FakeDiscordServer:
         # bucket `shard_id % max_concurrency` (checked only when `identify_window` is set: a test about pacing)
         self.shard_count, self.max_concurrency, self.identify_window = shard_count, max_concurrency, identify_window
         self.identify_times: dict[int, list[float]] = {}
+        self.heartbeat_ms = heartbeat_ms  # HELLO's heartbeat_interval (Discord's is about 41 s)
         r = self.app.router
         r.add_get("/api/v10/users/@me", self.me)
         r.add_get("/api/v10/oauth2/applications/@me", self.application)
@@ -138,11 +145,14 @@ class FakeDiscordServer:
         self.changed = asyncio.Condition()
         self.guild_ids = guild_ids
         self.channels: dict[int, Channel] = {}
+        self.text_channels: dict[int, Channel] = {}  # each guild's one text channel, where commands are typed
         for gid in guild_ids:
             cid = CHANNEL_ID if gid == GUILD_ID else stable_id("channel", str(gid))
-            self.channels[cid] = Channel(cid, gid, "loopback")
+            self.channels[cid] = self.text_channels[gid] = Channel(cid, gid, "loopback")
         self.sessions: dict[str, Session] = {}
         self.interactions: dict[str, Interaction] = {}
+        self._by_token: dict[str, Interaction] = {}
+        self.message_count = 0  # messages posted to channels and threads (not answers to interactions)
         self._nonces: dict[str, tuple[float, dict[str, Any]]] = {}
         self._last_ms = 0
         self.identified = asyncio.Event()
@@ -207,7 +217,7 @@ class FakeDiscordServer:
     # -- what a test asserts on -----------------------------------------------------------------
     def channel_of(self, guild_id: int) -> int:
         """The guild's text channel, where its slash commands are typed."""
-        return next(c.id for c in self.channels.values() if c.guild_id == guild_id and c.type == 0)
+        return self.text_channels[guild_id].id
 
     def posts(self) -> list[dict[str, Any]]:
         """Every message in every channel and thread, oldest first."""
@@ -233,6 +243,12 @@ class FakeDiscordServer:
         kinds = [k for k, _ in state.answers]
         original = kinds.count("edit") > 0 or any(k == "callback" and b.get("type") == 4 for k, b in state.answers)
         return int(original) + kinds.count("followup")
+
+    async def shown(self, interaction_id: str, timeout: float = 60.0) -> None:  # noqa: ASYNC109
+        """Wait for the interaction's first answer a user can read (one waiter woken, not every one at every
+        request as `wait_until` does: a load of thousands waits this way)."""
+        async with asyncio.timeout(timeout):
+            await self.interactions[interaction_id].shown.wait()
 
     # -- faults and validation --------------------------------------------------------------------
     async def _faulty(self, request: web.Request, route: str, handler: Handler) -> web.Response:
@@ -321,8 +337,7 @@ class FakeDiscordServer:
                 "allowed_mentions": body.get("allowed_mentions")}
 
     def _interaction(self, request: web.Request) -> Interaction | None:
-        token = request.match_info["token"]
-        return next((i for i in self.interactions.values() if i.token == token), None)
+        return self._by_token.get(request.match_info["token"])
 
     async def callback(self, request: web.Request) -> web.Response:
         body, files = await self._body(request)
@@ -337,7 +352,7 @@ class FakeDiscordServer:
         if refusal:
             return refusal
         state.acked, state.deferred = True, body["type"] in (5, 6)
-        state.answers.append(("callback", body))
+        state.answer("callback", body)
         await self._record("callback", body)
         data = body.get("data") or {}
         out: dict[str, Any] = {"interaction": {"id": state.id, "type": 2,
@@ -357,7 +372,7 @@ class FakeDiscordServer:
         refusal = await self._refuse("POST", "/webhooks/{webhook_id}/{webhook_token}", body)
         if refusal:
             return refusal
-        state.answers.append(("followup", body))
+        state.answer("followup", body)
         await self._record("followup", body)
         return _json(self._message(CHANNEL_ID, body, files))
 
@@ -370,7 +385,7 @@ class FakeDiscordServer:
                                      body)
         if refusal:
             return refusal
-        state.answers.append(("edit", body))
+        state.answer("edit", body)
         await self._record("followup", body)  # what the user sees, as the old server logged it
         return _json(self._message(CHANNEL_ID, body, files))
 
@@ -409,6 +424,7 @@ class FakeDiscordServer:
         if nonce is not None:
             self._nonces[str(nonce)] = (time.monotonic(), message)
         channel.messages.append(message)
+        self.message_count += 1
         await self._record("message", {"channel": str(channel.id), **body})
         return _json(message)
 
@@ -490,7 +506,7 @@ class FakeDiscordServer:
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Push an event to the connection that serves its guild; interactions become answerable."""
         if event == "INTERACTION_CREATE":
-            self.interactions[data["id"]] = Interaction(data["id"], data["token"])
+            self.interactions[data["id"]] = self._by_token[data["token"]] = Interaction(data["id"], data["token"])
         guild_id = int(data["guild_id"]) if data.get("guild_id") else None
         await self._send(self._session_for(guild_id), event, data)
 
@@ -509,7 +525,7 @@ class FakeDiscordServer:
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}}))
         async for msg in ws:
             packet = json.loads(msg.data)
             if packet["op"] == 1:
@@ -540,8 +556,7 @@ class FakeDiscordServer:
             "guilds": [{"id": str(g), "unavailable": True} for g in mine],
             "application": {"id": str(APP_ID), "flags": 0}})
         for g in mine:
-            await self._send(session, "GUILD_CREATE", guild(g, [c for c in self.channels.values()
-                                                                 if c.guild_id == g and c.type == 0]))
+            await self._send(session, "GUILD_CREATE", guild(g, [self.text_channels[g]]))
         self.identified.set()
 
     async def _resume(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:

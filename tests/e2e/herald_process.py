@@ -32,7 +32,7 @@ class Herald:
         self.proc: asyncio.subprocess.Process | None = None
         self.logs: list[str] = []
 
-    async def start(self, crash_at: str | None = None) -> None:
+    async def start(self, crash_at: str | None = None, timeout: float = 120) -> None:  # noqa: ASYNC109
         env = {**os.environ, "DISCORD_TOKEN": TOKEN, "HERALD_DATA_DIR": str(self.data_dir),
                "HERALD_DISCORD_API_BASE": self.server.base,
                "HERALD_DISCORD_GATEWAY": f"ws://127.0.0.1:{self.server.port}/gateway",
@@ -58,7 +58,7 @@ class Herald:
             return {s.shard[0] for s in new} >= set(self.shards)
 
         # shards identify 5 s apart per bucket, across processes: a few shards take a while
-        await self.server.wait_until(lambda: connected() or self._dead(), timeout=120)
+        await self.server.wait_until(lambda: connected() or self._dead(), timeout=timeout)
         assert not self._dead(), "herald exited before connecting"
 
     def _dead(self) -> bool:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from tests.conftest import PG_URL
 from tests.e2e.discord_server import FakeDiscordServer, shard_of, shown_text
@@ -73,7 +74,9 @@ async def drained(url: str, timeout: float = 60) -> None:  # noqa: ASYNC109
 
 
 async def test_three_processes_share_the_shards_and_finish_a_killed_ones_work(pg_url: str, tmp_path: Path) -> None:
-    server = FakeDiscordServer(guild_ids=GUILDS, shard_count=SHARDS, max_concurrency=1, identify_window=5.0)
+    # heartbeats every second (Discord: ~41 s), so each shard has a measured latency by the time it is scraped
+    server = FakeDiscordServer(guild_ids=GUILDS, shard_count=SHARDS, max_concurrency=1, identify_window=5.0,
+                               heartbeat_ms=1000)
     await server.start()
     heralds = []
     port = free_port()
@@ -110,8 +113,15 @@ async def test_three_processes_share_the_shards_and_finish_a_killed_ones_work(pg
             assert json.loads(health[1])["shards"] == [0]
             async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
                 scraped = await response.text()
-        assert 'herald_commands_total{command="campaign create",outcome="ok"} 2.0' in scraped
-        assert 'herald_shard_latency_seconds{shard="0"}' in scraped
+        samples = {f"{s.name}{sorted(s.labels.items())}": s.value for family in text_string_to_metric_families(scraped)
+                   for s in family.samples}
+        assert samples["herald_commands_total[('command', 'campaign create'), ('outcome', 'ok')]"] == 2
+        assert samples["herald_command_seconds_count[('command', 'campaign start')]"] == 2
+        assert 0 <= samples["herald_shard_latency_seconds[('shard', '0')]"] < 5  # a heartbeat's round trip
+        assert "herald_shard_latency_seconds[('shard', '1')]" not in samples  # another process's shard
+        assert samples["herald_shards_connected[]"] == 1
+        assert samples["herald_posts_sent_total[]"] > 0  # most of its guilds' posts (another process may take some)
+        assert samples["herald_event_loop_lag_count[]"] > 0
 
         victim = heralds[1]
         doomed, timed = [g for g in GUILDS if owner[g] is victim]

@@ -5,21 +5,28 @@ paced across processes sharing one PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
 from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
 
 import aiohttp
 import pytest
 from pydantic import ValidationError
+from sqlalchemy import select
 
 from bot import logs
 from bot.console.runner import Console
 from bot.ops import health, metrics
 from bot.ops.locks import IdentifyGate
+from bot.service import gm
+from bot.service.context import Caller
 from bot.settings import Settings
 from bot.store.db import Database
+from bot.store.models import Campaign
 from tests.conftest import make_db
 
 SEED = "ab" * 32  # a campaign seed's shape
@@ -194,3 +201,63 @@ async def test_a_transaction_left_idle_by_a_vanished_process_is_ended(tmp_path: 
         from tests.conftest import drop_schema
         assert schema
         await drop_schema(schema)
+
+
+async def test_outbox_backlog_and_age_and_timer_lag_are_what_waits(lite: Console) -> None:
+    """A post written and not yet sent, and a deadline passed and not yet fired, show in the gauges by count and
+    age; once delivered and fired, they are gone from them."""
+    await lite.run_script("gm @gaius\n@gaius #forum /campaign create name:Gaul ruleset:freeform\n"
+                          "@livia /campaign join seat:Rome\n@gaius /campaign start")
+    async with lite.services.db.read() as session:
+        gaul = (await session.scalars(select(Campaign))).one()
+    gaius = Caller(user_id=lite.fake.user("gaius"), name="gaius", guild_id=gaul.guild_id, channel_id=gaul.channel_id)
+    await health.sample_backlog(lite.services.db, lite.clock.now)
+    assert metrics.REGISTRY.get_sample_value("herald_outbox_backlog") == 0
+    assert metrics.REGISTRY.get_sample_value("herald_timer_lag_seconds") == 0
+    # the services, without the console's pump: what a process has written and not yet sent or fired
+    await gm.deadline(lite.services, gaius, "1h", None)
+    await gm.note(lite.services, gaius, "The Senate sits.", None, None)
+    await gm.note(lite.services, gaius, "The Senate rises.", None, None)
+    lite.clock.advance(timedelta(minutes=90))
+    await health.sample_backlog(lite.services.db, lite.clock.now)
+    assert metrics.REGISTRY.get_sample_value("herald_outbox_backlog") >= 2  # the notes (and the deadline's post)
+    assert metrics.REGISTRY.get_sample_value("herald_outbox_oldest_seconds") == 90 * 60
+    assert metrics.REGISTRY.get_sample_value("herald_timer_lag_seconds") == 30 * 60  # due 30 minutes ago
+    await lite.pump()
+    await health.sample_backlog(lite.services.db, lite.clock.now)
+    assert metrics.REGISTRY.get_sample_value("herald_outbox_backlog") == 0
+    assert metrics.REGISTRY.get_sample_value("herald_outbox_oldest_seconds") == 0
+    assert metrics.REGISTRY.get_sample_value("herald_timer_lag_seconds") == 0
+    assert "has passed" in "\n".join(lite.last_output + lite.show(lite.fake.sent))
+
+
+async def test_drawing_a_map_and_sending_a_post_are_measured(lite: Console) -> None:
+    lite.base_dir = Path(__file__).parents[2] / "examples" / "freeform"
+    renders = metrics.REGISTRY.get_sample_value("herald_render_seconds_count") or 0
+    drawn = metrics.REGISTRY.get_sample_value("herald_render_seconds_sum") or 0
+    sent = metrics.REGISTRY.get_sample_value("herald_posts_sent_total") or 0
+    await lite.run_script("gm @gaius\n@gaius #forum /campaign create name:Gaul ruleset:freeform\n"
+                          "@gaius /gm upload kind:regions file:@regions.toml\n@hanno /campaign join seat:Carthage\n"
+                          "@livia /campaign join seat:Rome\n@ptolemy /campaign join seat:Egypt\n"
+                          "@gaius /campaign start\nexpect \"Dice commitment\"\n@livia #forum /map")
+    assert ".png" in "\n".join(lite.last_output)
+    assert (metrics.REGISTRY.get_sample_value("herald_render_seconds_count") or 0) > renders
+    assert (metrics.REGISTRY.get_sample_value("herald_render_seconds_sum") or 0) > drawn  # a drawing takes time
+    assert (metrics.REGISTRY.get_sample_value("herald_posts_sent_total") or 0) >= sent + 3  # thread, joins, start
+
+
+async def test_a_blocked_event_loop_shows_as_lag() -> None:
+    """A callback that holds the loop (here 300 ms of blocking sleep) makes the next wake-up that late."""
+    before = metrics.REGISTRY.get_sample_value("herald_event_loop_lag_count") or 0
+    watcher = asyncio.create_task(health.watch_loop(interval=0.02))
+    try:
+        await asyncio.sleep(0.1)
+        time.sleep(0.3)  # noqa: ASYNC251 - the point: a blocking call on the loop
+        await asyncio.sleep(0.1)
+        assert (metrics.REGISTRY.get_sample_value("herald_event_loop_lag_count") or 0) > before
+        blocked = metrics.REGISTRY.get_sample_value("herald_event_loop_lag_bucket", {"le": "0.25"})
+        assert (metrics.REGISTRY.get_sample_value("herald_event_loop_lag_count") or 0) > (blocked or 0)  # one > 0.25s
+    finally:
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher

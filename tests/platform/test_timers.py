@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from bot.console.runner import Console
 from bot.service import deadlines, gm, timers
@@ -142,3 +142,31 @@ async def test_a_timer_that_keeps_failing_is_given_up_with_a_note_to_the_gm(
     assert "the map data is corrupt" in notes[0].content and "5 tries" in notes[0].content
     async with lite.services.db.read() as session:
         assert await timers.earliest(session) is None  # nothing left to fire, nothing looping
+
+
+async def test_a_process_fires_its_guilds_timers_first_and_another_processes_once_they_waited(
+        console: Console) -> None:
+    """Three processes sharing deadlines: each fires its own shards' guilds' first, so they seldom reach for the same
+    campaign; a deadline of another process's guild is fired here only once it has been due OTHERS_AFTER (its
+    process is dead or behind), so it still fires."""
+    no_reminders = TWO_CAMPAIGNS.replace("/campaign start\n", "/campaign start\n/gm settings key:reminders value:off\n")
+    await console.run_script(no_reminders.replace("@gaius /gm deadline", "@gaius #forum /gm deadline"))
+    gaul, hispania = await _campaign(console, "Gaul"), await _campaign(console, "Hispania")
+    async with console.services.db.write() as session:  # Gaul's guild on shard 0 of 3, Hispania's on shard 1
+        for campaign, shard in ((gaul, 0), (hispania, 1)):
+            await session.execute(update(Campaign).where(Campaign.id == campaign.id).values(
+                guild_id=((3000 + shard) << 22) + 5))
+    assert gaul.deadline is not None
+    console.clock.advance(gaul.deadline - console.clock.now())  # both deadlines are due now
+    shard_0 = (3, frozenset({0}))
+    async with console.services.db.read() as session:  # the next one for this process: its own, now
+        assert await timers.earliest(session, shard_0) == console.clock.now()
+    assert await deadlines.run_due(console.services, shard_0) == 1
+    assert len(await _posts(console, gaul.id, "has passed;")) == 1
+    assert not await _posts(console, hispania.id, "has passed;")  # left to shard 1's process, for now
+    async with console.services.db.read() as session:  # and looked at again once that one has had its time
+        assert await timers.earliest(session, shard_0) == console.clock.now() + timers.OTHERS_AFTER
+    console.clock.advance(timers.OTHERS_AFTER)
+    assert await deadlines.run_due(console.services, shard_0) == 1  # shard 1's process is gone: fired here
+    assert len(await _posts(console, hispania.id, "has passed;")) == 1
+    assert len(await _posts(console, gaul.id, "has passed;")) == 1
