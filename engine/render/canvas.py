@@ -34,6 +34,7 @@ from engine.render.palette import BASE, Palette
 
 PREVIEW_WIDTH = 550     # Discord's inline preview of an attached image, about
 TAKEN_SCALE = 4         # image pixels per cell of a canvas's map of taken places
+NEAR_ENOUGH = 0.08      # a name stays beside its place when no more than this share of it is covered
 MIN_TEXT = 11           # preview pixels: the least a player must be able to read
 
 Box = tuple[float, float, float, float]
@@ -75,6 +76,25 @@ def _masks(text: str, size: int, bold: bool, anchor: str, stroked: bool,
 def _bbox(text: str, size: int, bold: bool, anchor: str, stroke_width: int) -> tuple[float, float, float, float]:
     """Text's box about its anchor, kept: the same numbers and names are measured on every map."""
     return font(size, bold).getbbox(text, anchor=anchor, stroke_width=stroke_width)
+
+
+@functools.lru_cache(maxsize=512)
+def _mark_masks(shape: str, r: float, width: int) -> tuple[Image.Image, Image.Image]:
+    """A shape's inside and outline as masks, centred in a square of odd side."""
+    half = math.ceil(r * 1.2) + width + 1
+    side = 2 * half + 1
+    inside, ring = Image.new("L", (side, side), 0), Image.new("L", (side, side), 0)
+    if shape == "circle":
+        ImageDraw.Draw(inside).ellipse([half - r, half - r, half + r, half + r], fill=255)
+        ImageDraw.Draw(ring).ellipse([half - r, half - r, half + r, half + r], outline=255, width=width)
+    else:
+        points = shape_points(shape, half, half, r)
+        ImageDraw.Draw(inside).polygon(points, fill=255)
+        if width > 1:   # as Canvas.polygon draws a wide outline
+            ImageDraw.Draw(ring).line([*points, points[0], points[1]], fill=255, width=width, joint="curve")
+        else:
+            ImageDraw.Draw(ring).polygon(points, outline=255)
+    return inside, ring
 
 
 # farther spots for a label or chip when those beside its place are taken: rings of twelve (a name tries
@@ -119,13 +139,8 @@ class Canvas:
         """A canvas that starts from the static layer kept under `key`, drawn by `static` the first time.
 
         `key` must hold everything `static` draws from (engine.render.layers): the same key, the same layer."""
-        full = (key, width, height, background, shown_width)
-        layer = layers.get(full)
-        if layer is None:
-            fresh = cls(width, height, background, shown_width=shown_width, palette=palette)
-            static(fresh)
-            layer = layers.Layer(fresh.image.copy(), tuple(fresh.labels), fresh.taken.copy())
-            layers.put(full, layer)
+        layer = cls._layer((key, width, height, background, shown_width), width, height, background, static,
+                           shown_width, palette)
         c = cls.__new__(cls)
         c.width, c.height = width, height
         c.shown_width = shown_width or width
@@ -139,25 +154,32 @@ class Canvas:
         return c
 
     @classmethod
-    def window(cls, key: Hashable, width: int, height: int, background: Colour, static: Callable[[Canvas], None],
-               window: tuple[int, int, int, int], *, shown_width: int | None = None,
-               palette: Palette = BASE) -> Canvas:
-        """A canvas showing the part (left, top, w, h) of a larger static picture kept under `key`: a close-up
-        that moves with a ship without drawing its tiles again. The picture is kept in the palette's colours
-        (a third of the memory), and `static` draws no text: a label would be cut at the window's edge."""
-        left, top, w, h = window
-        full = ("window", key, width, height, background, shown_width)
+    def _layer(cls, full: Hashable, width: int, height: int, background: Colour, static: Callable[[Canvas], None],
+               shown_width: int | None, palette: Palette) -> layers.Layer:
         layer = layers.get(full)
-        if layer is None:
+        if layer is None:   # the fresh canvas is not drawn on again: its image and map become the layer's
             fresh = cls(width, height, background, shown_width=shown_width, palette=palette)
             static(fresh)
-            kept = fresh.image.quantize(palette=palette.image, dither=Image.Dither.NONE)
-            layer = layers.Layer(kept, (), Image.new("L", (0, 0)))
+            layer = layers.Layer(fresh.image, tuple(fresh.labels), fresh.taken)
             layers.put(full, layer)
+        return layer
+
+    @classmethod
+    def window(cls, key: Hashable, background: Colour, static: Callable[[Canvas, int, int], None],
+               window: tuple[int, int, int, int], *, shown_width: int | None = None,
+               palette: Palette = BASE) -> Canvas:
+        """A w x h canvas showing the part at (left, top) of a larger static picture kept under `key`: a close-up
+        that moves with a ship without drawing its tiles again.
+
+        The picture is drawn and kept in pieces of twice the window's size, each the first time a window falls
+        in it: `static(canvas, x, y)` draws the piece whose top-left corner is at (x, y). It draws no text (a
+        label would be cut at the window's edge); `key` holds everything it draws from."""
+        left, top, w, h = window
+        x, y = left // w * w, top // h * h   # the piece holding the whole window
+        layer = cls._layer(("window", key, x, y, w, h, background, shown_width), 2 * w, 2 * h, background,
+                           lambda c: static(c, x, y), shown_width, palette)
         c = cls(w, h, background, shown_width=shown_width, palette=palette)
-        box = (max(0, left), max(0, top), min(width, left + w), min(height, top + h))
-        if box[0] < box[2] and box[1] < box[3]:
-            c.image.paste(layer.image.crop(box).convert("RGB"), (box[0] - left, box[1] - top))
+        c.image.paste(layer.image.crop((left - x, top - y, left - x + w, top - y + h)))
         return c
 
     def px(self, preview: float) -> int:
@@ -192,14 +214,18 @@ class Canvas:
     def reserve_circle(self, x: float, y: float, r: float) -> None:
         self.reserve((x - r, y - r, x + r, y + r))
 
+    def _cells(self, box: Box) -> tuple[int, int, int, int]:
+        """The cells of the taken map wholly inside `box` (a box only touching a taken one is free)."""
+        x0, y0 = int(-(-box[0] // TAKEN_SCALE)), int(-(-box[1] // TAKEN_SCALE))
+        return x0, y0, max(x0, int(box[2] // TAKEN_SCALE)), max(y0, int(box[3] // TAKEN_SCALE))
+
+    def _free(self, box: Box) -> bool:
+        # Pillow's core image directly: a map tries thousands of spots
+        return self._taken_core.crop(self._cells(box)).getbbox() is None
+
     def _cost(self, box: Box) -> int:
-        """How many cells of the taken map lie wholly inside `box` and are taken (a box only touching a
-        taken one costs nothing). Pillow's core image is used directly: thousands of candidates a map."""
-        region = self._taken_core.crop((int(-(-box[0] // TAKEN_SCALE)), int(-(-box[1] // TAKEN_SCALE)),
-                                        int(box[2] // TAKEN_SCALE), int(box[3] // TAKEN_SCALE)))
-        if region.getbbox() is None:
-            return 0
-        return int(region.histogram()[255])
+        """How many cells of `box` are taken."""
+        return int(self._taken_core.crop(self._cells(box)).histogram()[255])
 
     def measure(self, text: str, preview: float = MIN_TEXT, bold: bool = False) -> tuple[float, float]:
         x0, y0, x1, y1 = _bbox(text, self.px(max(preview, MIN_TEXT)), bold, "lm", 0)
@@ -215,18 +241,23 @@ class Canvas:
         if keep_in:
             x += max(0, 2 - x) - max(0, x + bx1 - bx0 - (self.width - 2))
             y += max(0, 2 - y) - max(0, y + by1 - by0 - (self.height - 2))
-        if stroke_mask is not None and stroke is not None:
-            self.image.paste(stroke, (x, y), stroke_mask)
-        self.image.paste(fill, (x, y), fill_mask)
         box: Box = (x, y, x + bx1 - bx0, y + by1 - by0)
+        core = self.image.im   # Pillow's own paste, less its checks: a map pastes hundreds of labels
+        if stroke_mask is not None and stroke is not None:
+            core.paste(stroke, box, stroke_mask.im)
+        core.paste(fill, box, fill_mask.im)
         self.labels.append(Label(text, box, size))
         if reserve:
             self.reserve(box)
         return box
 
     def spot(self, around: Box, w: float, h: float, *, gap: float = 2,
-             order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl"), rings: int = 3) -> Box:
-        """A free w x h box beside `around`, inside the picture, overlapping the fewest taken boxes."""
+             order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl"), rings: int = 3,
+             slack: float = 0.0) -> Box:
+        """A free w x h box beside `around`, inside the picture, overlapping the fewest taken boxes.
+
+        The spots next to `around` are tried first, then rings farther out; with `slack`, the best spot next
+        to it is kept when no more than that share of it is covered, rather than one far off."""
         x0, y0, x1, y1 = around
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         spots = {"below": (cx, y1 + gap + h / 2), "above": (cx, y0 - gap - h / 2),
@@ -237,20 +268,22 @@ class Canvas:
                  "right2": (x1 + gap + w / 2, cy + h), "left2": (x0 - gap - w / 2, cy + h),
                  "right3": (x1 + gap + w / 2, cy - h), "left3": (x0 - gap - w / 2, cy - h)}
         rx, ry = w / 2 + (x1 - x0) / 2 + gap, h / 2 + (y1 - y0) / 2 + gap
-        candidates = [spots[n] for n in (*order, "below2", "above2", "right2", "left2", "right3", "left3")]
-        candidates += [(cx + dx * rx, cy + dy * ry) for dx, dy in _FAR[:12 * rings]]
-        best, best_cost = (0.0, 0.0, 0.0, 0.0), math.inf
+        near = [spots[n] for n in (*order, "below2", "above2", "right2", "left2", "right3", "left3")]
+        far = [(cx + dx * rx, cy + dy * ry) for dx, dy in _FAR[:12 * rings]]
         low_x, high_x, low_y, high_y = w / 2 + 2, self.width - w / 2 - 2, h / 2 + 2, self.height - h / 2 - 2
-        for sx, sy in candidates:
+        boxes = []
+        for sx, sy in (*near, *far):
             sx = low_x if sx < low_x else high_x if sx > high_x else sx
             sy = low_y if sy < low_y else high_y if sy > high_y else sy
             box = (sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
-            cost = self._cost(box)
-            if cost < best_cost:
-                best, best_cost = box, cost
-            if cost == 0:
-                break
-        return best
+            if self._free(box):
+                return box
+            boxes.append(box)
+            if slack and len(boxes) == len(near):
+                best = min(boxes, key=self._cost)
+                if self._cost(best) <= slack * w * h / TAKEN_SCALE ** 2:
+                    return best
+        return min(boxes, key=self._cost)   # nowhere free: where least is covered, the earliest of equals
 
     def place(self, around: Box, text: str, preview: float = MIN_TEXT, *, fill: Colour = INK, bold: bool = False,
               stroke: Colour | None = None, gap: float = 2,
@@ -258,7 +291,7 @@ class Canvas:
         """Put `text` beside `around` where it overlaps the fewest taken boxes (none if it can) and stays inside."""
         size = self.px(max(preview, MIN_TEXT))
         x0, y0, x1, y1 = _bbox(text, size, bold, "mm", max(1, size // 9) if stroke else 0)
-        box = self.spot(around, x1 - x0 + 2, y1 - y0 + 2, gap=gap, order=order)
+        box = self.spot(around, x1 - x0 + 2, y1 - y0 + 2, gap=gap, order=order, slack=NEAR_ENOUGH)
         self._leader(around, box, fill)
         # the text's box is not centred on its anchor: shift so the drawn box lands on the free one
         at = ((box[0] + box[2]) / 2 - (x0 + x1) / 2, (box[1] + box[3]) / 2 - (y0 + y1) / 2)
@@ -271,6 +304,20 @@ class Canvas:
         ex, ey = min(max(nx, around[0]), around[2]), min(max(ny, around[1]), around[3])   # the thing's edge
         if math.dist((nx, ny), (ex, ey)) > self.px(4):
             self.draw.line([(ex, ey), (nx, ny)], fill=colour, width=max(1, self.px(0.6)))
+
+    def arrow(self, a: tuple[float, float], b: tuple[float, float], colour: Colour, *, stop: float) -> None:
+        """A seat's planned move: a line from a to b in its colour, edged in ink, with a head at b, both ends
+        `stop` short of the places' marks."""
+        width = max(3, self.px(2))
+        length = math.dist(a, b) or 1.0
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        start, tip = (a[0] + ux * stop, a[1] + uy * stop), (b[0] - ux * stop, b[1] - uy * stop)
+        self.draw.line([start, tip], fill=INK, width=width + 4)
+        self.draw.line([start, tip], fill=colour, width=width)
+        head = self.px(7)
+        self.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+                      (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)],
+                     fill=colour, outline=INK, width=2)
 
     def chip(self, around: Box, text: str, colour: Colour, *, order: Iterable[str] = ("right", "left", "br", "tr",
                                                                                        "bl", "tl", "below", "above"),
@@ -286,16 +333,25 @@ class Canvas:
         self.reserve(box)
         return box
 
+    def mark(self, shape: str, x: float, y: float, r: float, *, fill: Colour | None, outline: Colour | None,
+             width: int = 2) -> None:
+        """A shape (engine.render.colours.SHAPES) centred on the pixel nearest (x, y): its masks are drawn once
+        for each size and kept, so a map's hundred places are a couple of pastes each."""
+        inside, ring = _mark_masks(shape, round(r * 4) / 4, width)
+        half = inside.width // 2
+        cx, cy = round(x), round(y)
+        box = (cx - half, cy - half, cx - half + inside.width, cy - half + inside.height)
+        core = self.image.im
+        if fill is not None:
+            core.paste(fill, box, inside.im)
+        if outline is not None:
+            core.paste(outline, box, ring.im)
+
     def badge(self, seats: Sequence[str], seat: str | None, x: float, y: float, r: float, *,
               outline: Colour = INK, letter: bool = True) -> None:
         """A seat's mark: its shape in its colour, outlined, with its initial when there is room."""
         colour = seat_colour(seats, seat)
-        shape = seat_shape(seats, seat)
-        width = max(2, round(r / 6))
-        if shape == "circle":
-            self.draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=outline, width=width)
-        else:
-            self.polygon(shape_points(shape, x, y, r), fill=colour, outline=outline, width=width)
+        self.mark(seat_shape(seats, seat), x, y, r, fill=colour, outline=outline, width=max(2, round(r / 6)))
         if letter and seat:
             size = int(r * 1.1)
             if size * PREVIEW_WIDTH / self.shown_width >= MIN_TEXT:

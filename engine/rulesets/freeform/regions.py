@@ -218,17 +218,7 @@ def _planned(c: Canvas, lines: list[tuple[str, ...]], pos: Mapping[str, tuple[fl
     width = max(3, c.px(2))
     for names in lines:
         if len(names) == 2 and names[0] != names[1]:
-            a, b = pos[names[0]], pos[names[1]]
-            length = math.dist(a, b) or 1.0
-            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-            start = (a[0] + ux * (radius + 4), a[1] + uy * (radius + 4))
-            tip = (b[0] - ux * (radius + 4), b[1] - uy * (radius + 4))
-            c.draw.line([start, tip], fill=INK, width=width + 4)
-            c.draw.line([start, tip], fill=colour, width=width)
-            head = c.px(7)
-            c.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
-                            (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)],
-                           fill=colour, outline=INK, width=2)
+            c.arrow(pos[names[0]], pos[names[1]], colour, stop=radius + 4)
         else:
             for name in names:
                 x, y = pos[name]

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 
+from engine.core.errors import OrderError, RulesError
 from engine.core.visibility import Viewer
 from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
 from engine.render.palette import palette
+from engine.rulesets.lote_modern.grammar import parse_order
 from engine.rulesets.lote_modern.state import GameState
 from engine.rulesets.lote_modern.world import CampaignMap
 
@@ -126,8 +129,43 @@ def seen_nations(state: GameState, viewer: Viewer) -> list[str]:
     return []
 
 
-def render_map(state: GameState, viewer: Viewer) -> bytes:
-    return draw_map(state, viewer).png()
+def render_map(state: GameState, viewer: Viewer, orders: Sequence[str] = ()) -> bytes:
+    return draw_map(state, viewer, orders).png()
+
+
+# order fields that name where an order goes (a city, region or sea zone), and those drawn as a journey
+_AT = ("place", "region", "city", "target", "to")
+_FROM_TO = {"ConduitOrder": ("a", "b"), "RouteOrder": ("port", "target"), "MoveFactory": ("source", "destination"),
+            "CartelOrder": ("port", "target_port")}
+
+
+def planned(orders: Sequence[str], world: CampaignMap) -> list[tuple[str, str, str]]:
+    """What a nation's pending order lines draw: ("move", from, to) for a route, conduit, cartel or factory
+    moved; ("build", at, "") for what is built, founded, researched or done at a place. Places are a city's
+    region, a region or a sea zone; a line naming none, or one that no longer reads, draws nothing."""
+    def where(name: object) -> str | None:
+        if not isinstance(name, str) or not name:
+            return None
+        if name in world.cities:
+            return world.cities[name].region
+        return name if name in world.regions or name in world.zones else None
+
+    out: list[tuple[str, str, str]] = []
+    for line in orders:
+        try:
+            order = parse_order(line)
+        except (OrderError, RulesError):
+            continue
+        ends = _FROM_TO.get(type(order).__name__)
+        if ends is not None:
+            a, b = where(getattr(order, ends[0])), where(getattr(order, ends[1]))
+            if a is not None and b is not None and a != b:
+                out.append(("move", a, b))
+                continue
+        at = next((w for f in _AT if (w := where(getattr(order, f, None))) is not None), None)
+        if at is not None:
+            out.append(("build", at, ""))
+    return out
 
 
 ZONE_NAME = (40, 80, 130)
@@ -136,9 +174,10 @@ PALETTE = palette((SEA, SEA_EDGE, BORDER, ZONE_NAME),
                    (ZONE_NAME, PAPER)))
 
 
-def draw_map(state: GameState, viewer: Viewer) -> Canvas:
+def draw_map(state: GameState, viewer: Viewer, orders: Sequence[str] = ()) -> Canvas:
     """The map file's places, links, names and the legend are a kept static layer (engine.render.layers),
-    drawn once for an uploaded map; holders, routes and forces are drawn over it each time."""
+    drawn once for an uploaded map; holders, routes and forces are drawn over it each time, and on a nation's
+    own map its pending `orders` (canonical lines)."""
     world = state.world
     nations = list(state.nations)
     names, edges = _graph(world)
@@ -209,6 +248,18 @@ def draw_map(state: GameState, viewer: Viewer) -> Canvas:
             x, y = pos[place]
             strength = sum(army.units.values())
             c.chip((x - r, y - r, x + r, y + r), f"{key[:2]} {army.name} {strength}", seat_colour(nations, key))
+    own = state.find_nation(viewer.seat) if viewer.kind == "seat" and viewer.seat else None
+    mine = next((key for key, n in state.nations.items() if n is own), None)
+    drawn = planned(orders, world) if mine is not None else []
+    if mine is not None and drawn:
+        colour = seat_colour(nations, mine)
+        for kind, a, b in drawn:
+            if kind == "move":
+                c.arrow(pos[a], pos[b], colour, stop=r + 4)
+            else:
+                x, y = pos[a]
+                c.mark("circle", x, y, r + c.px(4), fill=None, outline=colour, width=max(3, c.px(2)))
+        c.text((c.px(4), HEIGHT - c.px(MIN_TEXT)), f"{mine}'s pending orders shown", bold=True, anchor="lm")
     return c
 
 

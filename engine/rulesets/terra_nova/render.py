@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from engine.core.visibility import Viewer
-from engine.render.canvas import INK, MIN_TEXT, PAPER, PREVIEW_WIDTH, Box, Canvas, Colour, contrast, seat_colour
+from engine.render.canvas import INK, MIN_TEXT, PAPER, PREVIEW_WIDTH, Box, Canvas, contrast, seat_colour
 from engine.render.palette import palette
 from engine.rulesets.terra_nova.end_of_turn import controller
 from engine.rulesets.terra_nova.geography import CSB, EUROPE, INDIES_CSB, Place, geography
@@ -100,21 +100,6 @@ def planned(orders: Sequence[str], places: Collection[str]) -> list[tuple[str, s
     return out
 
 
-def _arrow(c: Canvas, a: tuple[float, float], b: tuple[float, float], colour: Colour, width: int) -> None:
-    """A line from a to b with a head at b, stopping short of b's circle."""
-    length = math.dist(a, b) or 1.0
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    stop = c.px(10)
-    tip = (b[0] - ux * stop, b[1] - uy * stop)
-    start = (a[0] + ux * stop, a[1] + uy * stop)
-    c.draw.line([start, tip], fill=INK, width=width + 4)
-    c.draw.line([start, tip], fill=colour, width=width)
-    head = c.px(7)
-    left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
-    right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
-    c.polygon([tip, left, right], fill=colour, outline=INK, width=2)
-
-
 def _orders(c: Canvas, state: TNState, viewer: Viewer, orders: Sequence[str],
             pos: dict[str, tuple[float, float]]) -> None:
     if viewer.kind != "seat" or viewer.seat not in state.seats or not orders:
@@ -126,7 +111,7 @@ def _orders(c: Canvas, state: TNState, viewer: Viewer, orders: Sequence[str],
         return
     for kind, a, b in drawn:
         if kind == "move":
-            _arrow(c, pos[a], pos[b], colour, width)
+            c.arrow(pos[a], pos[b], colour, stop=c.px(10))
         else:
             x, y = pos[a]
             r = c.px(13)
@@ -264,7 +249,6 @@ def _chips(state: TNState, name: str) -> list[tuple[str, str]]:
 
 def _pieces(c: Canvas, state: TNState, places: dict[str, Place], pos: dict[str, tuple[float, float]]) -> None:
     """Each place's circle (native level, filled by the power in control, blight) and the powers' chips."""
-    draw = c.draw
     seats = state.seats
     shown = [(name, place) for name, place in places.items()
              if place.kind not in ("europe", "box") and c.sees(pos[name])]
@@ -277,15 +261,14 @@ def _pieces(c: Canvas, state: TNState, places: dict[str, Place], pos: dict[str, 
         if owner:
             c.badge(seats, owner, x, y, r, letter=False)
         else:
-            draw.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=INK, width=2)
+            c.mark("circle", x, y, r, fill=fill, outline=INK, width=2)
         if area and place.kind in ("land", "indies") and not area.commodity:
             c.text((x, y), str(area.natives) + ("T" if place.treasure else ""), fill=contrast(fill), bold=True,
                    keep_in=False)
         elif area and area.commodity:
             c.text((x, y), area.commodity[:2], fill=contrast(fill), bold=True, keep_in=False)
         if area and area.blight:
-            dot = c.px(5)
-            draw.ellipse([x + r - dot, y - r - dot, x + r + dot, y - r + dot], fill=BLIGHT, outline=INK)
+            c.mark("circle", x + r, y - r, c.px(5), fill=BLIGHT, outline=INK, width=1)
             c.text((x + r, y - r), str(area.blight), fill=PAPER, bold=True, keep_in=False)
     for name, _ in shown:   # chips: each power's holdings and forces beside the place
         x, y = pos[name]

@@ -111,7 +111,7 @@ PALETTE = palette(
     (SPACE, LIGHT, DIM, FACE, ALIEN, ROCK, SECTOR, PANEL, HOLD, OUTPOST, OUTPOST_EDGE, OUTPOST_NAME, STRAY, BEATEN,
      FINAL, *BACKS.values(), *EDGES.values(), *CUBES.values()),
     ((LIGHT, SPACE), (LIGHT, PANEL), (LIGHT, FACE), (LIGHT, ALIEN), (DIM, PANEL), (DIM, SPACE), (SECTOR, SPACE),
-     (SPACE, FACE), (SPACE, OUTPOST), (OUTPOST_NAME, OUTPOST), (FINAL, PANEL),
+     (SECTOR, PANEL), (SPACE, FACE), (SPACE, OUTPOST), (OUTPOST_NAME, OUTPOST), (FINAL, PANEL),
      *((LIGHT, c) for c in BACKS.values()), *((c, FACE) for c in BACKS.values()), *((c, SPACE) for c in BACKS.values()),
      *((SPACE, c) for c in EDGES.values())))
 
@@ -184,8 +184,8 @@ def _close_up(c: Canvas, board: _Board, state: GameState, b: Board, viewer: View
     """Your ship's area (a seat's own map) or the ship to play, twice as large: ships, colonies and cubes that
     the whole board draws too small to read at preview size.
 
-    Its tiles are cut from the whole board drawn once at twice the scale (kept, like the board's layer, until
-    a tile changes); its numbers and names are set for the window, so none is cut at its edge."""
+    Its tiles are cut from the board drawn at twice the scale, a piece at a time, and kept like the board's
+    layer until a tile changes; its numbers and names are set for the window, so none is cut at its edge."""
     seat = viewer.seat if viewer.kind == "seat" and viewer.seat in state.ships else state.seat
     w, h = CLOSE_UP
     if seat not in state.ships or state.ended:
@@ -194,13 +194,12 @@ def _close_up(c: Canvas, board: _Board, state: GameState, b: Board, viewer: View
     cx, cy = big.sector(b, state.ships[seat].sector)
     left, top = round(cx - w / 2), round(cy - h / 2)
 
-    def static(whole: Canvas) -> None:
-        _tiles(whole, big, state, b, viewer.is_gm, peeks, labels=False)
-        _outpost(whole, big, b, label=False)
+    def static(piece: Canvas, x: int, y: int) -> None:
+        _tiles(piece, big.shifted(x, y), state, b, viewer.is_gm, peeks, labels=False)
+        _outpost(piece, big.shifted(x, y), b, label=False)
 
     key = ("terra-prime", "zoomed", state.shape, state.outpost, tiles)
-    near = Canvas.window(key, round(WIDTH * ZOOM), round(BOARD_H * ZOOM), SPACE, static, (left, top, w, h),
-                         shown_width=c.width, palette=PALETTE)
+    near = Canvas.window(key, SPACE, static, (left, top, w, h), shown_width=c.width, palette=PALETTE)
     zoomed = big.shifted(left, top)
     band = near.px(MIN_TEXT) * 1.5
     near.reserve((0, h - band, w, h))   # the caption's band
@@ -383,8 +382,7 @@ def _pieces(c: Canvas, board: _Board, state: GameState, b: Board) -> None:
         for seat, (sx, sy) in zip(seats, _ship_spots(x, y, size, len(seats), sector == TERRA_PRIME), strict=True):
             acting = seat == state.seat and not state.ended
             r = size * 0.2
-            c.draw.ellipse([sx - r * 1.25, sy - r * 1.25, sx + r * 1.25, sy + r * 1.25],
-                           outline=(255, 255, 255) if acting else DIM, width=3)
+            c.mark("circle", sx, sy, r * 1.25, fill=None, outline=(255, 255, 255) if acting else DIM, width=3)
             c.badge(state.seats, seat, sx, sy, r, outline=SPACE)
 
 
@@ -429,9 +427,17 @@ def _panel(c: Canvas, state: GameState, top: int, *, static: bool) -> None:
                 key = ship.cargo[i] if i < len(ship.cargo) else None
                 draw.rectangle([holds_x + i * cube * 1.25, hy - cube / 2, holds_x + i * cube * 1.25 + cube,
                                 hy + cube / 2], fill=CUBES[key] if key else HOLD, outline=DIM, width=2)
+            after = holds_x + max(room, 6) * cube * 1.25
+            if ship.count("shuttle"):   # the docked shuttle's slots, framed and named
+                first = room - rules().printed.shuttle_slots
+                draw.rounded_rectangle([holds_x + first * cube * 1.25 - 4, hy - cube / 2 - 4,
+                                        holds_x + room * cube * 1.25 - cube * 0.25 + 4, hy + cube / 2 + 4],
+                                       radius=4, outline=SECTOR, width=2)
+                c.text((holds_x + room * cube * 1.25 + line * 0.2, hy), "shuttle", fill=SECTOR, anchor="lm")
+                after = max(after, holds_x + room * cube * 1.25 + line * 0.2 + c.measure("shuttle")[0])
             tech = [step.name for step in rules().tech if step.step in ship.tech]
-            c.text((holds_x + max(room, 6) * cube * 1.25 + line * 0.4, hy),
-                   "tech: " + (", ".join(tech) if tech else "none"), fill=LIGHT, anchor="lm")
+            c.text((after + line * 0.4, hy), "tech: " + (", ".join(tech) if tech else "none"), fill=LIGHT,
+                   anchor="lm")
         y += line * 3.15
     if static:
         c.text((x0, y), "Earth: supply / demand", fill=LIGHT, bold=True, anchor="lm")
