@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -79,22 +80,27 @@ def _bbox(text: str, size: int, bold: bool, anchor: str, stroke_width: int) -> t
 
 
 @functools.lru_cache(maxsize=512)
-def _mark_masks(shape: str, r: float, width: int) -> tuple[Image.Image, Image.Image]:
-    """A shape's inside and outline as masks, centred in a square of odd side."""
+def _mark_masks(shape: str, r: float, width: int) -> tuple[int, int, Image.Image, Image.Image]:
+    """A shape's inside and outline as two-level masks (shapes are drawn without antialiasing, and Pillow
+    fills through a two-level mask several times quicker), cut to what they cover: the offset of their
+    top-left corner from the shape's centre, and the masks."""
     half = math.ceil(r * 1.2) + width + 1
     side = 2 * half + 1
-    inside, ring = Image.new("L", (side, side), 0), Image.new("L", (side, side), 0)
+    inside, ring = Image.new("1", (side, side), 0), Image.new("1", (side, side), 0)
     if shape == "circle":
-        ImageDraw.Draw(inside).ellipse([half - r, half - r, half + r, half + r], fill=255)
-        ImageDraw.Draw(ring).ellipse([half - r, half - r, half + r, half + r], outline=255, width=width)
+        ImageDraw.Draw(inside).ellipse([half - r, half - r, half + r, half + r], fill=1)
+        ImageDraw.Draw(ring).ellipse([half - r, half - r, half + r, half + r], outline=1, width=width)
     else:
         points = shape_points(shape, half, half, r)
-        ImageDraw.Draw(inside).polygon(points, fill=255)
+        ImageDraw.Draw(inside).polygon(points, fill=1)
         if width > 1:   # as Canvas.polygon draws a wide outline
-            ImageDraw.Draw(ring).line([*points, points[0], points[1]], fill=255, width=width, joint="curve")
+            ImageDraw.Draw(ring).line([*points, points[0], points[1]], fill=1, width=width, joint="curve")
         else:
-            ImageDraw.Draw(ring).polygon(points, outline=255)
-    return inside, ring
+            ImageDraw.Draw(ring).polygon(points, outline=1)
+    x0, y0, x1, y1 = ring.getbbox() or (0, 0, 1, 1)
+    ix0, iy0, ix1, iy1 = inside.getbbox() or (x0, y0, x1, y1)
+    box = (min(x0, ix0), min(y0, iy0), max(x1, ix1), max(y1, iy1))
+    return box[0] - half, box[1] - half, inside.crop(box), ring.crop(box)
 
 
 # farther spots for a label or chip when those beside its place are taken: rings of twelve (a name tries
@@ -214,19 +220,6 @@ class Canvas:
     def reserve_circle(self, x: float, y: float, r: float) -> None:
         self.reserve((x - r, y - r, x + r, y + r))
 
-    def _cells(self, box: Box) -> tuple[int, int, int, int]:
-        """The cells of the taken map wholly inside `box` (a box only touching a taken one is free)."""
-        x0, y0 = int(-(-box[0] // TAKEN_SCALE)), int(-(-box[1] // TAKEN_SCALE))
-        return x0, y0, max(x0, int(box[2] // TAKEN_SCALE)), max(y0, int(box[3] // TAKEN_SCALE))
-
-    def _free(self, box: Box) -> bool:
-        # Pillow's core image directly: a map tries thousands of spots
-        return self._taken_core.crop(self._cells(box)).getbbox() is None
-
-    def _cost(self, box: Box) -> int:
-        """How many cells of `box` are taken."""
-        return int(self._taken_core.crop(self._cells(box)).histogram()[255])
-
     def measure(self, text: str, preview: float = MIN_TEXT, bold: bool = False) -> tuple[float, float]:
         x0, y0, x1, y1 = _bbox(text, self.px(max(preview, MIN_TEXT)), bold, "lm", 0)
         return x1 - x0, y1 - y0
@@ -271,19 +264,24 @@ class Canvas:
         near = [spots[n] for n in (*order, "below2", "above2", "right2", "left2", "right3", "left3")]
         far = [(cx + dx * rx, cy + dy * ry) for dx, dy in _FAR[:12 * rings]]
         low_x, high_x, low_y, high_y = w / 2 + 2, self.width - w / 2 - 2, h / 2 + 2, self.height - h / 2 - 2
-        boxes = []
+        crop, scale = self._taken_core.crop, TAKEN_SCALE
+        tried: list[tuple[Box, Any]] = []   # each spot and its part of the taken map (Pillow's core image)
         for sx, sy in (*near, *far):
             sx = low_x if sx < low_x else high_x if sx > high_x else sx
             sy = low_y if sy < low_y else high_y if sy > high_y else sy
             box = (sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
-            if self._free(box):
+            # the cells wholly inside the box: a box only touching a taken one is free
+            x0, y0, x1, y1 = -int(-box[0] // scale), -int(-box[1] // scale), int(box[2] // scale), int(box[3] // scale)
+            region = crop((x0, y0, x1 if x1 > x0 else x0, y1 if y1 > y0 else y0))
+            if region.getbbox() is None:
                 return box
-            boxes.append(box)
-            if slack and len(boxes) == len(near):
-                best = min(boxes, key=self._cost)
-                if self._cost(best) <= slack * w * h / TAKEN_SCALE ** 2:
-                    return best
-        return min(boxes, key=self._cost)   # nowhere free: where least is covered, the earliest of equals
+            tried.append((box, region))
+            if slack and len(tried) == len(near):
+                box, cover = min(((b, r.histogram()[255]) for b, r in tried), key=lambda t: t[1])
+                if cover <= slack * w * h / scale ** 2:
+                    return box
+        # nowhere free: where least is covered, the earliest of equals
+        return min(tried, key=lambda t: t[1].histogram()[255])[0]
 
     def place(self, around: Box, text: str, preview: float = MIN_TEXT, *, fill: Colour = INK, bold: bool = False,
               stroke: Colour | None = None, gap: float = 2,
@@ -337,10 +335,9 @@ class Canvas:
              width: int = 2) -> None:
         """A shape (engine.render.colours.SHAPES) centred on the pixel nearest (x, y): its masks are drawn once
         for each size and kept, so a map's hundred places are a couple of pastes each."""
-        inside, ring = _mark_masks(shape, round(r * 4) / 4, width)
-        half = inside.width // 2
-        cx, cy = round(x), round(y)
-        box = (cx - half, cy - half, cx - half + inside.width, cy - half + inside.height)
+        dx, dy, inside, ring = _mark_masks(shape, round(r * 4) / 4, width)
+        left, top = round(x) + dx, round(y) + dy
+        box = (left, top, left + inside.width, top + inside.height)
         core = self.image.im
         if fill is not None:
             core.paste(fill, box, inside.im)

@@ -4,14 +4,19 @@ Finding a palette in each picture (an octree over every pixel) cost as much as d
 renderer draws are known beforehand: its flat colours, and where text is drawn in one colour over another,
 the few shades antialiasing blends between the two. Mapping each pixel to the nearest of those is four times
 quicker, and a picture's colours never shift with what else happens to be on it.
+
+The PNG is written here, its pixels deflated by ISA-L (the `isal` package) at level 1: six times quicker
+than the zlib Pillow loads, for a file a tenth smaller. A PNG of 8-bit palette indices is four chunks.
 """
 
 from __future__ import annotations
 
 import functools
-import io
+import struct
+import zlib
 from collections.abc import Iterable
 
+from isal import isal_zlib
 from PIL import Image
 
 from engine.render.colours import ANY_SEAT, INK, PAPER, WHITE, Colour, contrast
@@ -41,16 +46,23 @@ class Palette:
         self.colours: tuple[Colour, ...] = tuple(colours)[:256]
         self.image = Image.new("P", (1, 1))
         flat = [v for c in self.colours for v in c]
-        self.image.putpalette(flat + flat[:3] * (256 - len(self.colours)))
+        flat += flat[:3] * (256 - len(self.colours))   # every index a pixel can be given names a colour
+        self.image.putpalette(flat)
+        self._plte = _chunk(b"PLTE", bytes(flat))
 
     def png(self, image: Image.Image) -> bytes:
-        """`image` as PNG bytes in this palette's colours.
+        """`image` as PNG bytes in this palette's colours."""
+        indexed = image.quantize(palette=self.image, dither=Image.Dither.NONE)
+        width, height = indexed.size
+        rows = Image.new("P", (width + 1, height), 0)   # each row behind a zero byte: PNG's filter "none"
+        rows.paste(indexed, (1, 0))
+        header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)   # 8-bit indices into PLTE
+        return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + self._plte
+                + _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), 1)) + _chunk(b"IEND", b""))
 
-        Pillow's deflate at level 1 writes a map in a few milliseconds; optimize=True took two thirds of a
-        board's render time to save about 4% of its bytes."""
-        out = io.BytesIO()
-        image.quantize(palette=self.image, dither=Image.Dither.NONE).save(out, format="PNG", compress_level=1)
-        return out.getvalue()
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
 @functools.cache

@@ -90,7 +90,9 @@ def test_a_picture_in_its_fixed_palette_looks_like_what_was_drawn(name):
     """Every colour a renderer draws is in its palette: flat colours within a few levels, text's blended
     edges within a shade."""
     c = canvas_of(name)
-    written = Image.open(io.BytesIO(c.png())).convert("RGB")
+    png = c.png()
+    Image.open(io.BytesIO(png)).verify()     # every chunk's length and checksum as a PNG reader checks them
+    written = Image.open(io.BytesIO(png)).convert("RGB")
     r, g, b = ImageChops.difference(c.image, written).split()
     off = ImageChops.lighter(ImageChops.lighter(r, g), b).histogram()
     pixels = sum(off)
