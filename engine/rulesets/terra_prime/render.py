@@ -117,9 +117,9 @@ PALETTE = palette(
 
 
 def _panel_height(state: GameState) -> int:
-    """The panel's height: it depends on the number of seats only (the final round's line is always room)."""
+    """The panel's height: it depends on the number of seats only."""
     line = math.ceil(MIN_TEXT * WIDTH / PREVIEW_WIDTH) * 1.3
-    return int(line * (0.8 + 1.3 + 3.15 * len(state.seats) + 1 + len(rules().resources) + 1 + 1 + 0.5))
+    return int(line * (0.8 + 1.3 + 3.15 * len(state.seats) + 1 + len(rules().resources) + 1))
 
 
 def _tile_key(state: GameState, viewer: Viewer) -> tuple[object, ...]:
@@ -466,5 +466,5 @@ def _panel(c: Canvas, state: GameState, top: int, *, static: bool) -> None:
                        fill=CUBES[cube_key] if cube_key else HOLD, outline=DIM, width=2)
     if state.cargo_ship_away:
         c.text((sx + size * slot + line * 0.4, y), "away to Earth", fill=LIGHT, anchor="lm")
-    if state.final_turns is not None and not state.ended:
-        c.text((x0, y + line), f"Final round: {state.final_turns + 1} turn(s) left", fill=FINAL, anchor="lm")
+    if state.final_turns is not None and not state.ended:   # on the Cargo Ship's line, at its right
+        c.text((right, y), f"Final round: {state.final_turns + 1} turn(s) left", fill=FINAL, bold=True, anchor="rm")
