@@ -30,6 +30,18 @@ def _draw(campaign: Campaign, rows: list[tuple[int, dict[str, Any]]], viewer: Vi
     return chart_png(ruleset.id, states, viewer, key)
 
 
+def _asked(campaign: Campaign, rows: list[tuple[int, dict[str, Any]]], viewer: Viewer,
+           key: str | None) -> tuple[list[str], bytes | None]:
+    """The charts this viewer may ask for and, when `key` is one of them (or none was named), the chart: the
+    states are decoded and drawn together, in the caller's worker thread."""
+    ruleset = record.ruleset_of(campaign)
+    states = [(turn, ruleset.load(data)) for turn, data in rows]
+    keys = chart_keys(ruleset.id, states[-1][1], viewer)
+    if not keys or (key is not None and key not in keys):
+        return keys, None
+    return keys, chart_png(ruleset.id, states, viewer, key)
+
+
 async def _rows(session: AsyncSession, campaign: Campaign) -> list[tuple[int, dict[str, Any]]]:
     rows = [(turn, data) for turn, data in await states_by_turn(session, campaign.id) if turn != campaign.turn]
     if campaign.state is not None:
@@ -76,14 +88,12 @@ async def chart_image(services: Services, caller: Caller, what: str | None, camp
             raise ServiceError(f"**{campaign.name}** has not started yet")
         viewer = await viewer_of(session, campaign, caller)
         rows = await _rows(session, campaign)
-    ruleset = record.ruleset_of(campaign)
-    keys = chart_keys(ruleset.id, ruleset.load(rows[-1][1]), viewer)
+    async with cache.RENDER_SLOTS:   # decoding every turn's state and drawing stay off the event loop
+        keys, png = await asyncio.to_thread(_asked, campaign, rows, viewer, what)
     if not keys:
         return Reply(f"**{campaign.name}** has no chart you may see.", campaign_id=campaign.id)
     if what is not None and what not in keys:
         raise ServiceError(f"no `{what}` chart here; choose from: {', '.join(keys)}")
-    async with cache.RENDER_SLOTS:
-        png = await asyncio.to_thread(_draw, campaign, rows, viewer, what)
     if png is None:
         return Reply(f"**{campaign.name}** has no chart you may see.", campaign_id=campaign.id)
     return Reply(f"**{campaign.name}** — {what or keys[0]} by turn",

@@ -10,34 +10,37 @@ from __future__ import annotations
 import functools
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.render import layers
+from engine.render.colours import (
+    INK,
+    PAPER,
+    SEAT_COLOURS,
+    SHAPES,
+    UNOWNED,
+    WHITE,
+    Colour,
+    contrast,
+    seat_colour,
+    seat_shape,
+    shape_points,
+)
+from engine.render.palette import BASE, Palette
+
 PREVIEW_WIDTH = 550     # Discord's inline preview of an attached image, about
+TAKEN_SCALE = 4         # image pixels per cell of a canvas's map of taken places
+NEAR_ENOUGH = 0.08      # a name stays beside its place when no more than this share of it is covered
 MIN_TEXT = 11           # preview pixels: the least a player must be able to read
 
-Colour = tuple[int, int, int]
 Box = tuple[float, float, float, float]
-
-INK: Colour = (30, 30, 35)
-PAPER: Colour = (246, 242, 232)
-UNOWNED: Colour = (196, 196, 196)
-
-# Okabe-Ito (safe for the common colour blindnesses), each with a name a seat may carry ("Red", "Blue"…).
-# Every seat also gets a shape, so two seats are told apart without telling their hues apart.
-_PALETTE: tuple[tuple[str, Colour], ...] = (
-    ("blue", (0, 114, 178)), ("orange", (230, 159, 0)), ("green", (0, 158, 115)), ("red", (213, 94, 0)),
-    ("sky", (86, 180, 233)), ("purple", (204, 121, 167)), ("yellow", (240, 228, 66)), ("black", (40, 40, 40)),
-    ("white", (250, 250, 250)), ("brown", (140, 90, 50)),
-)
-SEAT_COLOURS: tuple[Colour, ...] = tuple(c for _, c in _PALETTE)
-_NAMED = dict(_PALETTE) | {"vermilion": (213, 94, 0), "pink": (204, 121, 167), "violet": (204, 121, 167),
-                           "cyan": (86, 180, 233), "gold": (240, 228, 66), "grey": (120, 120, 120),
-                           "gray": (120, 120, 120), "teal": (0, 158, 115)}
-SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star", "pentagon", "cross")
+__all__ = ["INK", "PAPER", "SEAT_COLOURS", "SHAPES", "UNOWNED", "WHITE", "Colour", "contrast", "seat_colour",
+           "seat_shape", "shape_points"]
 
 
 @functools.cache
@@ -50,72 +53,6 @@ def _font_file(name: str) -> bytes:
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans at `size` image pixels."""
     return ImageFont.truetype(io.BytesIO(_font_file("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")), size)
-
-
-def _colour_word(seat: str) -> Colour | None:
-    words = seat.casefold().replace("-", " ").split()
-    return next((_NAMED[w] for w in words if w in _NAMED), None)
-
-
-@functools.cache
-def _assign(seats: tuple[str, ...]) -> dict[str, tuple[Colour, str]]:
-    """Colour and shape per seat: a seat named for a colour gets it, the rest take the palette in order."""
-    out: dict[str, tuple[Colour, str]] = {}
-    taken: set[Colour] = set()
-    for seat in seats:
-        named = _colour_word(seat)
-        if named is not None and named not in taken:
-            out[seat] = (named, "")
-            taken.add(named)
-    free = [c for c in SEAT_COLOURS if c not in taken]
-    for seat in seats:
-        if seat not in out:
-            colour = free.pop(0) if free else SEAT_COLOURS[seats.index(seat) % len(SEAT_COLOURS)]
-            out[seat] = (colour, "")
-    return {seat: (out[seat][0], SHAPES[i % len(SHAPES)]) for i, seat in enumerate(seats)}
-
-
-def seat_colour(seats: Sequence[str], seat: str | None) -> Colour:
-    if seat is None or seat not in seats:
-        return UNOWNED
-    return _assign(tuple(seats))[seat][0]
-
-
-def seat_shape(seats: Sequence[str], seat: str | None) -> str:
-    if seat is None or seat not in seats:
-        return "circle"
-    return _assign(tuple(seats))[seat][1]
-
-
-def contrast(colour: Colour) -> Colour:
-    """Ink that reads on `colour`."""
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (250, 250, 250)
-
-
-def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float, float]]:
-    def ring(n: int, start: float, radius: float = r) -> list[tuple[float, float]]:
-        return [(x + radius * math.cos(start + 2 * math.pi * i / n), y + radius * math.sin(start + 2 * math.pi * i / n))
-                for i in range(n)]
-    if shape == "square":
-        return [(x - r * 0.85, y - r * 0.85), (x + r * 0.85, y - r * 0.85), (x + r * 0.85, y + r * 0.85),
-                (x - r * 0.85, y + r * 0.85)]
-    if shape == "triangle":
-        return ring(3, -math.pi / 2, r * 1.15)
-    if shape == "diamond":
-        return ring(4, -math.pi / 2, r * 1.1)
-    if shape == "hexagon":
-        return ring(6, 0)
-    if shape == "pentagon":
-        return ring(5, -math.pi / 2)
-    if shape == "star":
-        outer, inner = ring(5, -math.pi / 2, r * 1.15), ring(5, -math.pi / 2 + math.pi / 5, r * 0.55)
-        return [p for pair in zip(outer, inner, strict=True) for p in pair]
-    if shape == "cross":
-        a, b = r * 0.35, r * 0.95
-        return [(x - a, y - b), (x + a, y - b), (x + a, y - a), (x + b, y - a), (x + b, y + a), (x + a, y + a),
-                (x + a, y + b), (x - a, y + b), (x - a, y + a), (x - b, y + a), (x - b, y - a), (x - a, y - a)]
-    return ring(24, 0)
 
 
 @functools.lru_cache(maxsize=2048)
@@ -136,6 +73,42 @@ def _masks(text: str, size: int, bold: bool, anchor: str, stroked: bool,
     return (x0, y0, x1, y1), fill, outline
 
 
+@functools.lru_cache(maxsize=4096)
+def _bbox(text: str, size: int, bold: bool, anchor: str, stroke_width: int) -> tuple[float, float, float, float]:
+    """Text's box about its anchor, kept: the same numbers and names are measured on every map."""
+    return font(size, bold).getbbox(text, anchor=anchor, stroke_width=stroke_width)
+
+
+@functools.lru_cache(maxsize=512)
+def _mark_masks(shape: str, r: float, width: int) -> tuple[int, int, Image.Image, Image.Image]:
+    """A shape's inside and outline as two-level masks (shapes are drawn without antialiasing, and Pillow
+    fills through a two-level mask several times quicker), cut to what they cover: the offset of their
+    top-left corner from the shape's centre, and the masks."""
+    half = math.ceil(r * 1.2) + width + 1
+    side = 2 * half + 1
+    inside, ring = Image.new("1", (side, side), 0), Image.new("1", (side, side), 0)
+    if shape == "circle":
+        ImageDraw.Draw(inside).ellipse([half - r, half - r, half + r, half + r], fill=1)
+        ImageDraw.Draw(ring).ellipse([half - r, half - r, half + r, half + r], outline=1, width=width)
+    else:
+        points = shape_points(shape, half, half, r)
+        ImageDraw.Draw(inside).polygon(points, fill=1)
+        if width > 1:   # as Canvas.polygon draws a wide outline
+            ImageDraw.Draw(ring).line([*points, points[0], points[1]], fill=1, width=width, joint="curve")
+        else:
+            ImageDraw.Draw(ring).polygon(points, outline=1)
+    x0, y0, x1, y1 = ring.getbbox() or (0, 0, 1, 1)
+    ix0, iy0, ix1, iy1 = inside.getbbox() or (x0, y0, x1, y1)
+    box = (min(x0, ix0), min(y0, iy0), max(x1, ix1), max(y1, iy1))
+    return box[0] - half, box[1] - half, inside.crop(box), ring.crop(box)
+
+
+# farther spots for a label or chip when those beside its place are taken: rings of twelve (a name tries
+# three, staying near its place; a chip, which a leader line ties to its place, five)
+_FAR = tuple((math.cos(math.pi * i / 6) * k, math.sin(math.pi * i / 6) * k) for k in (1.3, 1.8, 2.4, 3.0, 3.6)
+             for i in range(12))
+
+
 @dataclass(frozen=True, slots=True)
 class Label:
     """Text as drawn: its box in image pixels and its font size in image pixels."""
@@ -148,16 +121,72 @@ class Label:
 class Canvas:
     """A picture being drawn: its image, a drawing context, and every label and reserved box on it."""
 
-    def __init__(self, width: int, height: int, background: Colour, *, shown_width: int | None = None) -> None:
+    def __init__(self, width: int, height: int, background: Colour, *, shown_width: int | None = None,
+                 palette: Palette = BASE) -> None:
         """`shown_width`: the width of the picture this one is pasted into at full size (an inset), which is
-        what Discord scales to its preview; by default this picture's own."""
+        what Discord scales to its preview; by default this picture's own. `palette`: the colours its PNG is
+        written in (engine.render.palette): what the renderer draws with."""
         self.width, self.height = width, height
         self.shown_width = shown_width or width
+        self.palette = palette
         self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
         self.labels: list[Label] = []
-        self.taken: list[Box] = []   # boxes labels should avoid: other labels and marked shapes
-        self._grid: dict[tuple[int, int], list[Box]] = {}   # the same boxes by 64-px cell: placing stays quick
+        # where labels should not go (other labels and marked shapes), a quarter of the picture's size: a
+        # candidate spot's overlap is counted by Pillow, not box by box
+        self.taken = Image.new("L", (-(-width // TAKEN_SCALE), -(-height // TAKEN_SCALE)), 0)
+        self._mark = ImageDraw.Draw(self.taken)
+        self._taken_core = self.taken.im
+
+    @classmethod
+    def layered(cls, key: Hashable, width: int, height: int, background: Colour,
+                static: Callable[[Canvas], None], *, shown_width: int | None = None,
+                palette: Palette = BASE) -> Canvas:
+        """A canvas that starts from the static layer kept under `key`, drawn by `static` the first time.
+
+        `key` must hold everything `static` draws from (engine.render.layers): the same key, the same layer."""
+        layer = cls._layer((key, width, height, background, shown_width), width, height, background, static,
+                           shown_width, palette)
+        c = cls.__new__(cls)
+        c.width, c.height = width, height
+        c.shown_width = shown_width or width
+        c.palette = palette
+        c.image = layer.image.copy()
+        c.draw = ImageDraw.Draw(c.image)
+        c.labels = list(layer.labels)  # type: ignore[arg-type]
+        c.taken = layer.taken.copy()
+        c._mark = ImageDraw.Draw(c.taken)
+        c._taken_core = c.taken.im
+        return c
+
+    @classmethod
+    def _layer(cls, full: Hashable, width: int, height: int, background: Colour, static: Callable[[Canvas], None],
+               shown_width: int | None, palette: Palette) -> layers.Layer:
+        layer = layers.get(full)
+        if layer is None:   # the fresh canvas is not drawn on again: its image and map become the layer's
+            fresh = cls(width, height, background, shown_width=shown_width, palette=palette)
+            static(fresh)
+            layer = layers.Layer(fresh.image, tuple(fresh.labels), fresh.taken)
+            layers.put(full, layer)
+        return layer
+
+    @classmethod
+    def window(cls, key: Hashable, background: Colour, static: Callable[[Canvas, int, int], None],
+               window: tuple[int, int, int, int], *, shown_width: int | None = None,
+               palette: Palette = BASE) -> Canvas:
+        """A w x h canvas showing the part at (left, top) of a larger static picture kept under `key`: a close-up
+        that moves with a ship without drawing its tiles again.
+
+        The picture is drawn and kept in pieces of twice the window's size, each the first time a window falls
+        in it: `static(canvas, x, y)` draws the piece whose top-left corner is at (x, y). It draws no text (a
+        label would be cut at the window's edge); `key` holds everything it draws from."""
+        left, top, w, h = window
+        x, y = left // w * w, top // h * h   # the piece holding the whole window
+        layer = cls._layer(("window", key, x, y, w, h, background, shown_width), 2 * w, 2 * h, background,
+                           lambda c: static(c, x, y), shown_width, palette)
+        c = cls(w, h, background, shown_width=shown_width, palette=palette)
+        c.image.paste(layer.image.crop((left - x, top - y, left - x + w, top - y + h)))
+        return c
 
     def px(self, preview: float) -> int:
         """Image pixels that show as `preview` pixels in Discord's preview."""
@@ -167,10 +196,10 @@ class Canvas:
         return font(self.px(max(preview, MIN_TEXT)), bold)
 
     def reserve(self, box: Box) -> None:
-        self.taken.append(box)
-        for i in range(int(box[0]) >> 6, (int(box[2]) >> 6) + 1):
-            for j in range(int(box[1]) >> 6, (int(box[3]) >> 6) + 1):
-                self._grid.setdefault((i, j), []).append(box)
+        x0, y0 = int(box[0] // TAKEN_SCALE), int(box[1] // TAKEN_SCALE)
+        x1, y1 = int(-(-box[2] // TAKEN_SCALE)) - 1, int(-(-box[3] // TAKEN_SCALE)) - 1
+        if x1 >= x0 and y1 >= y0:
+            self._mark.rectangle((x0, y0, x1, y1), fill=255)
 
     def sees(self, xy: tuple[float, float], margin: float = 0) -> bool:
         """Whether a point lies in the picture (or within `margin` of it): a close-up skips what it cuts off."""
@@ -191,24 +220,8 @@ class Canvas:
     def reserve_circle(self, x: float, y: float, r: float) -> None:
         self.reserve((x - r, y - r, x + r, y + r))
 
-    def _cost(self, box: Box, enough: float = math.inf) -> float:
-        """Area of `box` under taken boxes (a box in several cells counts in each: a fair ranking still);
-        counting stops past `enough`, the best candidate's cost so far."""
-        x0, y0, x1, y1 = box
-        cost = 0.0
-        grid = self._grid
-        for i in range(int(x0) >> 6, (int(x1) >> 6) + 1):
-            for j in range(int(y0) >> 6, (int(y1) >> 6) + 1):
-                for tx0, ty0, tx1, ty1 in grid.get((i, j), ()):
-                    if tx0 < x1 and x0 < tx1 and ty0 < y1 and y0 < ty1:
-                        cost += (min(x1, tx1) - max(x0, tx0)) * (min(y1, ty1) - max(y0, ty0))
-                if cost >= enough:
-                    return cost
-        return cost
-
     def measure(self, text: str, preview: float = MIN_TEXT, bold: bool = False) -> tuple[float, float]:
-        f = self.font(preview, bold)
-        x0, y0, x1, y1 = self.draw.textbbox((0, 0), text, font=f, anchor="lm")
+        x0, y0, x1, y1 = _bbox(text, self.px(max(preview, MIN_TEXT)), bold, "lm", 0)
         return x1 - x0, y1 - y0
 
     def text(self, xy: tuple[float, float], text: str, preview: float = MIN_TEXT, *, fill: Colour = INK,
@@ -221,18 +234,23 @@ class Canvas:
         if keep_in:
             x += max(0, 2 - x) - max(0, x + bx1 - bx0 - (self.width - 2))
             y += max(0, 2 - y) - max(0, y + by1 - by0 - (self.height - 2))
-        if stroke_mask is not None and stroke is not None:
-            self.image.paste(stroke, (x, y), stroke_mask)
-        self.image.paste(fill, (x, y), fill_mask)
         box: Box = (x, y, x + bx1 - bx0, y + by1 - by0)
+        core = self.image.im   # Pillow's own paste, less its checks: a map pastes hundreds of labels
+        if stroke_mask is not None and stroke is not None:
+            core.paste(stroke, box, stroke_mask.im)
+        core.paste(fill, box, fill_mask.im)
         self.labels.append(Label(text, box, size))
         if reserve:
             self.reserve(box)
         return box
 
     def spot(self, around: Box, w: float, h: float, *, gap: float = 2,
-             order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl")) -> Box:
-        """A free w x h box beside `around`, inside the picture, overlapping the fewest taken boxes."""
+             order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl"), rings: int = 3,
+             slack: float = 0.0) -> Box:
+        """A free w x h box beside `around`, inside the picture, overlapping the fewest taken boxes.
+
+        The spots next to `around` are tried first, then rings farther out; with `slack`, the best spot next
+        to it is kept when no more than that share of it is covered, rather than one far off."""
         x0, y0, x1, y1 = around
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         spots = {"below": (cx, y1 + gap + h / 2), "above": (cx, y0 - gap - h / 2),
@@ -243,30 +261,35 @@ class Canvas:
                  "right2": (x1 + gap + w / 2, cy + h), "left2": (x0 - gap - w / 2, cy + h),
                  "right3": (x1 + gap + w / 2, cy - h), "left3": (x0 - gap - w / 2, cy - h)}
         rx, ry = w / 2 + (x1 - x0) / 2 + gap, h / 2 + (y1 - y0) / 2 + gap
-        far = [(cx + math.cos(a) * rx * k, cy + math.sin(a) * ry * k)
-               for k in (1.3, 1.8, 2.4) for a in (math.pi * i / 6 for i in range(12))]
-        best: tuple[float, Box] | None = None
-        candidates = [spots[n] for n in (*order, "below2", "above2", "right2", "left2", "right3", "left3")] + far
-        for sx, sy in candidates:
-            sx = min(max(sx, w / 2 + 2), self.width - w / 2 - 2)
-            sy = min(max(sy, h / 2 + 2), self.height - h / 2 - 2)
+        near = [spots[n] for n in (*order, "below2", "above2", "right2", "left2", "right3", "left3")]
+        far = [(cx + dx * rx, cy + dy * ry) for dx, dy in _FAR[:12 * rings]]
+        low_x, high_x, low_y, high_y = w / 2 + 2, self.width - w / 2 - 2, h / 2 + 2, self.height - h / 2 - 2
+        crop, scale = self._taken_core.crop, TAKEN_SCALE
+        tried: list[tuple[Box, Any]] = []   # each spot and its part of the taken map (Pillow's core image)
+        for sx, sy in (*near, *far):
+            sx = low_x if sx < low_x else high_x if sx > high_x else sx
+            sy = low_y if sy < low_y else high_y if sy > high_y else sy
             box = (sx - w / 2, sy - h / 2, sx + w / 2, sy + h / 2)
-            cost = self._cost(box, best[0] if best is not None else math.inf)
-            if best is None or cost < best[0]:
-                best = (cost, box)
-            if cost == 0:
-                break
-        assert best is not None
-        return best[1]
+            # the cells wholly inside the box: a box only touching a taken one is free
+            x0, y0, x1, y1 = -int(-box[0] // scale), -int(-box[1] // scale), int(box[2] // scale), int(box[3] // scale)
+            region = crop((x0, y0, x1 if x1 > x0 else x0, y1 if y1 > y0 else y0))
+            if region.getbbox() is None:
+                return box
+            tried.append((box, region))
+            if slack and len(tried) == len(near):
+                box, cover = min(((b, r.histogram()[255]) for b, r in tried), key=lambda t: t[1])
+                if cover <= slack * w * h / scale ** 2:
+                    return box
+        # nowhere free: where least is covered, the earliest of equals
+        return min(tried, key=lambda t: t[1].histogram()[255])[0]
 
     def place(self, around: Box, text: str, preview: float = MIN_TEXT, *, fill: Colour = INK, bold: bool = False,
               stroke: Colour | None = None, gap: float = 2,
               order: Iterable[str] = ("below", "above", "right", "left", "br", "bl", "tr", "tl")) -> Box:
         """Put `text` beside `around` where it overlaps the fewest taken boxes (none if it can) and stays inside."""
-        f = self.font(preview, bold)
-        x0, y0, x1, y1 = self.draw.textbbox((0, 0), text, font=f, anchor="mm",
-                                            stroke_width=max(1, f.size // 9) if stroke else 0)
-        box = self.spot(around, x1 - x0 + 2, y1 - y0 + 2, gap=gap, order=order)
+        size = self.px(max(preview, MIN_TEXT))
+        x0, y0, x1, y1 = _bbox(text, size, bold, "mm", max(1, size // 9) if stroke else 0)
+        box = self.spot(around, x1 - x0 + 2, y1 - y0 + 2, gap=gap, order=order, slack=NEAR_ENOUGH)
         self._leader(around, box, fill)
         # the text's box is not centred on its anchor: shift so the drawn box lands on the free one
         at = ((box[0] + box[2]) / 2 - (x0 + x1) / 2, (box[1] + box[3]) / 2 - (y0 + y1) / 2)
@@ -280,13 +303,27 @@ class Canvas:
         if math.dist((nx, ny), (ex, ey)) > self.px(4):
             self.draw.line([(ex, ey), (nx, ny)], fill=colour, width=max(1, self.px(0.6)))
 
+    def arrow(self, a: tuple[float, float], b: tuple[float, float], colour: Colour, *, stop: float) -> None:
+        """A seat's planned move: a line from a to b in its colour, edged in ink, with a head at b, both ends
+        `stop` short of the places' marks."""
+        width = max(3, self.px(2))
+        length = math.dist(a, b) or 1.0
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        start, tip = (a[0] + ux * stop, a[1] + uy * stop), (b[0] - ux * stop, b[1] - uy * stop)
+        self.draw.line([start, tip], fill=INK, width=width + 4)
+        self.draw.line([start, tip], fill=colour, width=width)
+        head = self.px(7)
+        self.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+                      (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)],
+                     fill=colour, outline=INK, width=2)
+
     def chip(self, around: Box, text: str, colour: Colour, *, order: Iterable[str] = ("right", "left", "br", "tr",
                                                                                        "bl", "tl", "below", "above"),
              ) -> Box:
         """A rounded tag in `colour` holding `text`, set beside `around` clear of other things."""
         w, _ = self.measure(text, bold=True)
         h = self.font(MIN_TEXT).size * 1.3
-        box = self.spot(around, w + h * 0.5, h, gap=1, order=order)
+        box = self.spot(around, w + h * 0.5, h, gap=1, order=order, rings=5)
         self._leader(around, box, INK)
         self.draw.rounded_rectangle(box, radius=h / 4, fill=colour, outline=INK, width=2)
         self.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=contrast(colour), bold=True,
@@ -294,16 +331,24 @@ class Canvas:
         self.reserve(box)
         return box
 
+    def mark(self, shape: str, x: float, y: float, r: float, *, fill: Colour | None, outline: Colour | None,
+             width: int = 2) -> None:
+        """A shape (engine.render.colours.SHAPES) centred on the pixel nearest (x, y): its masks are drawn once
+        for each size and kept, so a map's hundred places are a couple of pastes each."""
+        dx, dy, inside, ring = _mark_masks(shape, round(r * 4) / 4, width)
+        left, top = round(x) + dx, round(y) + dy
+        box = (left, top, left + inside.width, top + inside.height)
+        core = self.image.im
+        if fill is not None:
+            core.paste(fill, box, inside.im)
+        if outline is not None:
+            core.paste(outline, box, ring.im)
+
     def badge(self, seats: Sequence[str], seat: str | None, x: float, y: float, r: float, *,
               outline: Colour = INK, letter: bool = True) -> None:
         """A seat's mark: its shape in its colour, outlined, with its initial when there is room."""
         colour = seat_colour(seats, seat)
-        shape = seat_shape(seats, seat)
-        width = max(2, round(r / 6))
-        if shape == "circle":
-            self.draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=outline, width=width)
-        else:
-            self.polygon(shape_points(shape, x, y, r), fill=colour, outline=outline, width=width)
+        self.mark(seat_shape(seats, seat), x, y, r, fill=colour, outline=outline, width=max(2, round(r / 6)))
         if letter and seat:
             size = int(r * 1.1)
             if size * PREVIEW_WIDTH / self.shown_width >= MIN_TEXT:
@@ -327,18 +372,4 @@ class Canvas:
         self.reserve((x - 2, y - 2, x + other.width + 2, y + other.height + 2))
 
     def png(self) -> bytes:
-        return png(self.image)
-
-
-def text_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-                  fill: Colour = INK, stroke: Colour | None = None) -> None:
-    draw.text(xy, text, font=font(size), fill=fill, anchor="mm", stroke_width=2 if stroke else 0, stroke_fill=stroke)
-
-
-def png(image: Image.Image) -> bytes:
-    """PNG bytes in 256 colours: flat map colours survive, and the file is a third the size, sooner written.
-
-    optimize=True took two thirds of a board's render time to save about 4% of its bytes."""
-    out = io.BytesIO()
-    image.quantize(256, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+        return self.palette.png(self.image)

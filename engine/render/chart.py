@@ -11,9 +11,11 @@ import math
 from collections.abc import Mapping, Sequence
 
 from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
+from engine.render.palette import palette
 
 WIDTH, HEIGHT = 1100, 700
 GRID = (214, 208, 196)
+PALETTE = palette((GRID,), ((INK, GRID),))
 
 # A chart's data: its title, then per line (a seat) the points (turn, value) in turn order.
 Series = Mapping[str, Sequence[tuple[int, float]]]
@@ -44,7 +46,7 @@ def line_chart(series: Series, *, title: str, unit: str, seats: Sequence[str]) -
 
 
 def draw_chart(series: Series, *, title: str, unit: str, seats: Sequence[str]) -> Canvas:
-    c = Canvas(WIDTH, HEIGHT, PAPER)
+    c = Canvas(WIDTH, HEIGHT, PAPER, palette=PALETTE)
     c.text((WIDTH / 2, c.px(MIN_TEXT * 0.9)), title, MIN_TEXT * 1.2, bold=True)
     points = [p for line in series.values() for p in line]
     turns = [t for t, _ in points] or [1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
@@ -84,3 +85,52 @@ gm @gaius
     assert drawn.tobytes() != before.tobytes()
     assert saved_png(await said(lite, "@ambiorix /map")).tobytes() == before.tobytes()   # not on another seat's
     assert saved_png(await said(lite, "@gaius /map")).tobytes() == before.tobytes()      # nor the GM's
+
+
+async def test_every_map_and_chart_is_drawn_off_the_event_loop(lite: Console, tmp_path: Path, monkeypatch) -> None:
+    """/map (kept or with the seat's orders), /chart, and the map and chart a phase post carries through the
+    outbox: each picture is written in a worker thread, never on the loop that serves everyone."""
+    from engine.render.palette import Palette
+
+    written: list[bool] = []
+    real = Palette.png
+
+    def noting(self: Palette, image: Image.Image) -> bytes:
+        try:
+            asyncio.get_running_loop()
+            written.append(True)
+        except RuntimeError:
+            written.append(False)
+        return real(self, image)
+
+    monkeypatch.setattr(Palette, "png", noting)
+    await lite.run_script("""
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@vercingetorix /campaign join seat:Arverni
+@ambiorix /campaign join seat:Eburones
+@gaius /campaign start
+""")
+    (tmp_path / "regions.toml").write_text('[[region]]\nname = "Alesia"\nowner = "Arverni"\nlinks = ["Gergovia"]\n'
+                                           '[[region]]\nname = "Gergovia"\nx = 80\ny = 80\n')
+    await lite.run_line("@gaius /gm upload kind:regions file:@regions.toml")
+    lite.out_dir = tmp_path
+    assert "gaul-map.png" in await said(lite, "@ambiorix /map")
+    await lite.run_line('@vercingetorix /orders submit text:"march from Alesia to Gergovia"')
+    assert "gaul-map.png" in await said(lite, "@vercingetorix /map")
+    await said(lite, "@gaius /gm advance")
+    out = await said(lite, '@gaius press "Advance anyway"')
+    assert "gaul-chart-turn2.png" in out     # the phase post's map and chart, drawn by the outbox's delivery
+    assert "gaul-score.png" in await said(lite, "@ambiorix /chart")
+    assert len(written) >= 5 and not any(written)
+
+
+async def test_a_nations_lote_map_shows_its_pending_orders(lite: Console, tmp_path: Path) -> None:
+    await lite.run_script(LOTE)
+    lite.out_dir = tmp_path
+    before = saved_png(await said(lite, "@alice /map"))
+    gm = saved_png(await said(lite, "@gm /map"))
+    out = await said(lite, '@alice /orders submit text:"build 4 i at London\nconduit Portsmouth to Gibraltar"')
+    assert "London" in out
+    assert saved_png(await said(lite, "@alice /map")).tobytes() != before.tobytes()
+    assert saved_png(await said(lite, "@gm /map")).tobytes() == gm.tobytes()      # England's orders are its own

@@ -11,6 +11,7 @@ from typing import Any
 from engine.core.errors import UploadError
 from engine.core.upload import load_toml
 from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
+from engine.render.palette import palette
 
 MAX_REGIONS = 200
 
@@ -117,16 +118,16 @@ def in_sight(regions: Sequence[Region], seat: str) -> set[str]:
 WIDTH = 1100
 
 
-def render_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
-                   visible: set[str] | None = None, owners_shown: bool = True,
+def render_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str, turn: int | None = None,
+                   suffix: str = "", visible: set[str] | None = None, owners_shown: bool = True,
                    orders: Sequence[str] = (), seat: str | None = None) -> bytes:
     """The region map: nodes coloured and shaped by owner, links as lines, a legend of seats and unowned.
 
     `visible`, when given, is every region the viewer may see (fog): the others are not drawn at all.
     `orders` are `seat`'s own pending lines: a line naming two regions ("from A to B", "A -> B") becomes an
-    arrow, a line naming one a ring around it."""
-    return draw_regions(regions, seats, title=title, visible=visible, owners_shown=owners_shown, orders=orders,
-                        seat=seat).png()
+    arrow, a line naming one a ring around it. The heading reads "`title`, turn `turn``suffix`"."""
+    return draw_regions(regions, seats, title=title, turn=turn, suffix=suffix, visible=visible,
+                        owners_shown=owners_shown, orders=orders, seat=seat).png()
 
 
 _TOWARDS = re.compile(r"\s(?:to|into|on|onto|against|towards?|->|→)\s", re.IGNORECASE)
@@ -145,9 +146,15 @@ def mentioned(orders: Sequence[str], names: Sequence[str]) -> list[tuple[str, ..
     return out
 
 
-def draw_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
-                 visible: set[str] | None = None, owners_shown: bool = True,
+LINK = (140, 130, 115)
+PALETTE = palette((LINK,), ((INK, LINK), (PAPER, LINK)))
+
+
+def draw_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str, turn: int | None = None,
+                 suffix: str = "", visible: set[str] | None = None, owners_shown: bool = True,
                  orders: Sequence[str] = (), seat: str | None = None) -> Canvas:
+    """Links, names and the legend come from the kept static layer (engine.render.layers): only holders,
+    the title and the seat's own orders are drawn each time."""
     shown = [r for r in regions if visible is None or r.name in visible]
     legend_rows = (len(seats) + 1 + 2) // 3
     probe = Canvas(WIDTH, 10, PAPER)
@@ -155,45 +162,54 @@ def draw_regions(regions: Sequence[Region], seats: Sequence[str], *, title: str,
     top, margin = probe.px(MIN_TEXT * 2.2), probe.px(MIN_TEXT * 2.4)
     map_h = int(WIDTH * 0.72)
     height = int(top + map_h + legend_rows * row + row)
-    c = Canvas(WIDTH, height, PAPER)
-    c.text((WIDTH / 2, top / 2), title, MIN_TEXT * 1.4, bold=True)
     raw = _positions(regions)
     xs = [raw[r.name][0] for r in regions] or [0.0]
     ys = [raw[r.name][1] for r in regions] or [0.0]
     span_x, span_y = max(max(xs) - min(xs), 1e-6), max(max(ys) - min(ys), 1e-6)
-    radius = max(c.px(9), min(c.px(16), int(WIDTH / (3.2 * math.sqrt(len(regions) + 1)))))
+    radius = max(probe.px(9), min(probe.px(16), int(WIDTH / (3.2 * math.sqrt(len(regions) + 1)))))
     x_room, y_room = WIDTH - 2 * margin, map_h - 2 * margin + radius
     pos = {name: (margin + (x - min(xs)) / span_x * x_room if len(set(xs)) > 1 else WIDTH / 2,
                   top + margin / 2 + (y - min(ys)) / span_y * y_room if len(set(ys)) > 1 else top + map_h / 2)
            for name, (x, y) in raw.items()}
-    names = {r.name for r in shown}
-    for region in shown:
-        for link in region.links:
-            if link in names:
-                c.draw.line([pos[region.name], pos[link]], fill=(140, 130, 115), width=max(2, c.px(1.2)))
-    for region in shown:
-        x, y = pos[region.name]
-        c.reserve_circle(x, y, radius + 2)
-    for region in shown:
-        x, y = pos[region.name]
-        owner = region.owner if owners_shown else None
-        c.badge(seats, owner, x, y, radius, letter=False)
-    drawn = mentioned(orders, [r.name for r in shown]) if orders and seat in seats else []
-    if drawn and seat is not None:
-        _planned(c, drawn, pos, seat_colour(seats, seat), radius)
-    for region in shown:
-        x, y = pos[region.name]
-        c.place((x - radius, y - radius, x + radius, y + radius), region.name, stroke=PAPER, gap=3)
-    if drawn:
-        c.text((WIDTH / 2, top + map_h - c.px(MIN_TEXT) * 0.6), f"{seat}'s pending orders shown", bold=True)
-    ly0 = top + map_h
     entries: list[tuple[str | None, str]] = [(s, s) for s in seats] + [(None, "unowned")]
     if not owners_shown:
         entries = [(None, "owners hidden (fog)")]
-    for i, (seat, label) in enumerate(entries):
-        lx, ly = margin / 2 + (i % 3) * (WIDTH - margin) / 3, ly0 + (i // 3) * row + row / 2
-        c.badge(seats, seat, lx + row * 0.3, ly, row * 0.3, letter=False)
-        c.text((lx + row * 0.75, ly), label, anchor="lm")
+
+    def static(c: Canvas) -> None:
+        widest = f"{title}, turn 8888{suffix}" if turn is not None else f"{title}{suffix}"
+        w, h = c.measure(widest, MIN_TEXT * 1.4, bold=True)   # the heading at its widest: names keep off it
+        c.reserve((WIDTH / 2 - w / 2 - 4, top / 2 - h / 2 - 4, WIDTH / 2 + w / 2 + 4, top / 2 + h / 2 + 4))
+        names = {r.name for r in shown}
+        for region in shown:
+            for link in region.links:
+                if link in names:
+                    c.draw.line([pos[region.name], pos[link]], fill=LINK, width=max(2, c.px(1.2)))
+        for region in shown:
+            x, y = pos[region.name]
+            c.reserve_circle(x, y, radius + 2)
+        for region in shown:
+            x, y = pos[region.name]
+            c.place((x - radius, y - radius, x + radius, y + radius), region.name, stroke=PAPER, gap=3)
+        ly0 = top + map_h
+        for i, (who, label) in enumerate(entries):
+            lx, ly = margin / 2 + (i % 3) * (WIDTH - margin) / 3, ly0 + (i // 3) * row + row / 2
+            c.badge(seats, who, lx + row * 0.3, ly, row * 0.3, letter=False)
+            c.text((lx + row * 0.75, ly), label, anchor="lm")
+
+    # what the layer is drawn from: every region's place and links (positions are scaled over all of them),
+    # which are shown, the seats and the legend; never who holds what
+    key = ("freeform", title, suffix, turn is None, tuple((r.name, r.x, r.y, r.links) for r in regions),
+           tuple(r.name for r in shown), tuple(seats), tuple(entries))
+    c = Canvas.layered(key, WIDTH, height, PAPER, static, palette=PALETTE)
+    heading = f"{title}, turn {turn}{suffix}" if turn is not None else f"{title}{suffix}"
+    c.text((WIDTH / 2, top / 2), heading, MIN_TEXT * 1.4, bold=True)
+    for region in shown:
+        x, y = pos[region.name]
+        c.badge(seats, region.owner if owners_shown else None, x, y, radius, letter=False)
+    drawn = mentioned(orders, [r.name for r in shown]) if orders and seat in seats else []
+    if drawn and seat is not None:
+        _planned(c, drawn, pos, seat_colour(seats, seat), radius)
+        c.text((WIDTH / 2, top + map_h - c.px(MIN_TEXT) * 0.6), f"{seat}'s pending orders shown", bold=True)
     return c
 
 
@@ -202,17 +218,7 @@ def _planned(c: Canvas, lines: list[tuple[str, ...]], pos: Mapping[str, tuple[fl
     width = max(3, c.px(2))
     for names in lines:
         if len(names) == 2 and names[0] != names[1]:
-            a, b = pos[names[0]], pos[names[1]]
-            length = math.dist(a, b) or 1.0
-            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-            start = (a[0] + ux * (radius + 4), a[1] + uy * (radius + 4))
-            tip = (b[0] - ux * (radius + 4), b[1] - uy * (radius + 4))
-            c.draw.line([start, tip], fill=INK, width=width + 4)
-            c.draw.line([start, tip], fill=colour, width=width)
-            head = c.px(7)
-            c.polygon([tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
-                            (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)],
-                           fill=colour, outline=INK, width=2)
+            c.arrow(pos[names[0]], pos[names[1]], colour, stop=radius + 4)
         else:
             for name in names:
                 x, y = pos[name]

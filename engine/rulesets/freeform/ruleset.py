@@ -195,14 +195,14 @@ class Freeform(Ruleset[FreeformState]):
     def render_orders(self, state: FreeformState, viewer: Viewer, orders: Sequence[str]) -> bytes | None:
         if not state.regions:
             return None
-        title = f"{state.title}, turn {state.turn}"
         seat = viewer.seat if viewer.kind == "seat" and viewer.seat in state.seats else None
+        title, turn = state.title, state.turn
         if not state.fog or viewer.is_gm:
-            return render_regions(state.regions, state.seats, title=title, orders=orders, seat=seat)
+            return render_regions(state.regions, state.seats, title=title, turn=turn, orders=orders, seat=seat)
         if seat is not None:
-            return render_regions(state.regions, state.seats, title=f"{title} ({seat}'s view)",
+            return render_regions(state.regions, state.seats, title=title, turn=turn, suffix=f" ({seat}'s view)",
                                   visible=in_sight(state.regions, seat), orders=orders, seat=seat)
-        return render_regions(state.regions, state.seats, title=title, owners_shown=False)
+        return render_regions(state.regions, state.seats, title=title, turn=turn, owners_shown=False)
 
     # -- persistence ----------------------------------------------------------------------------
     def dump(self, state: FreeformState) -> dict[str, Any]:

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 
+from engine.core.errors import OrderError, RulesError
 from engine.core.visibility import Viewer
 from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
+from engine.render.palette import palette
+from engine.rulesets.lote_modern.grammar import parse_order
 from engine.rulesets.lote_modern.state import GameState
 from engine.rulesets.lote_modern.world import CampaignMap
 
@@ -125,46 +129,108 @@ def seen_nations(state: GameState, viewer: Viewer) -> list[str]:
     return []
 
 
-def render_map(state: GameState, viewer: Viewer) -> bytes:
-    return draw_map(state, viewer).png()
+def render_map(state: GameState, viewer: Viewer, orders: Sequence[str] = ()) -> bytes:
+    return draw_map(state, viewer, orders).png()
 
 
-def draw_map(state: GameState, viewer: Viewer) -> Canvas:
+# order fields that name where an order goes (a city, region or sea zone), and those drawn as a journey
+_AT = ("place", "region", "city", "target", "to")
+_FROM_TO = {"ConduitOrder": ("a", "b"), "RouteOrder": ("port", "target"), "MoveFactory": ("source", "destination"),
+            "CartelOrder": ("port", "target_port")}
+
+
+def planned(orders: Sequence[str], world: CampaignMap) -> list[tuple[str, str, str]]:
+    """What a nation's pending order lines draw: ("move", from, to) for a route, conduit, cartel or factory
+    moved; ("build", at, "") for what is built, founded, researched or done at a place. Places are a city's
+    region, a region or a sea zone; a line naming none, or one that no longer reads, draws nothing."""
+    def where(name: object) -> str | None:
+        if not isinstance(name, str) or not name:
+            return None
+        if name in world.cities:
+            return world.cities[name].region
+        return name if name in world.regions or name in world.zones else None
+
+    out: list[tuple[str, str, str]] = []
+    for line in orders:
+        try:
+            order = parse_order(line)
+        except (OrderError, RulesError):
+            continue
+        ends = _FROM_TO.get(type(order).__name__)
+        if ends is not None:
+            a, b = where(getattr(order, ends[0])), where(getattr(order, ends[1]))
+            if a is not None and b is not None and a != b:
+                out.append(("move", a, b))
+                continue
+        at = next((w for f in _AT if (w := where(getattr(order, f, None))) is not None), None)
+        if at is not None:
+            out.append(("build", at, ""))
+    return out
+
+
+ZONE_NAME = (40, 80, 130)
+PALETTE = palette((SEA, SEA_EDGE, BORDER, ZONE_NAME),
+                  ((INK, SEA), (INK, SEA_EDGE), (INK, BORDER), (PAPER, SEA), (PAPER, SEA_EDGE), (PAPER, BORDER),
+                   (ZONE_NAME, PAPER)))
+
+
+def draw_map(state: GameState, viewer: Viewer, orders: Sequence[str] = ()) -> Canvas:
+    """The map file's places, links, names and the legend are a kept static layer (engine.render.layers),
+    drawn once for an uploaded map; holders, routes and forces are drawn over it each time, and on a nation's
+    own map its pending `orders` (canonical lines)."""
     world = state.world
     nations = list(state.nations)
-    c = Canvas(WIDTH, HEIGHT, PAPER)
-    draw = c.draw
-    title = world.title or state.title
-    c.text((WIDTH / 2, c.px(MIN_TEXT * 0.9)), f"{title} · turn {state.turn}", MIN_TEXT * 1.2, bold=True)
     names, edges = _graph(world)
     unit = layout(names, edges)
     legend_w = 250
-    top, margin = c.px(MIN_TEXT * 2.2), c.px(MIN_TEXT * 2.5)
+    probe = Canvas(WIDTH, 10, PAPER)
+    top, margin = probe.px(MIN_TEXT * 2.2), probe.px(MIN_TEXT * 2.5)
     pos = {name: (margin + x * (WIDTH - legend_w - 2 * margin), top + margin / 2 + y * (HEIGHT - top - 1.5 * margin))
            for name, (x, y) in zip(names, unit, strict=True)}
-    c.reserve((WIDTH - legend_w, top, WIDTH, HEIGHT))   # the legend's column
+    r = probe.px(10)
+    width = max(2, probe.px(1))
+    cities = tuple(sorted((ci.name, ci.region, ci.port) for ci in world.cities.values()))
+
+    title = world.title or state.title
+    title_y = probe.px(MIN_TEXT * 0.9)
+
+    def static(c: Canvas) -> None:
+        draw = c.draw
+        w, h = c.measure(f"{title} · turn 8888", MIN_TEXT * 1.2, bold=True)   # the title, at its widest
+        c.reserve((WIDTH / 2 - w / 2 - 4, title_y - h / 2 - 4, WIDTH / 2 + w / 2 + 4, title_y + h / 2 + 4))
+        c.reserve((WIDTH - legend_w, top, WIDTH, HEIGHT))   # the legend's column
+        for a, b in edges:
+            na, nb = names[a], names[b]
+            sea = na in world.zones or nb in world.zones
+            draw.line([pos[na], pos[nb]], fill=SEA_EDGE if sea else BORDER, width=width)
+        for zone in world.zones:
+            x, y = pos[zone]
+            draw.ellipse([x - r, y - r * 0.7, x + r, y + r * 0.7], fill=SEA, outline=SEA_EDGE, width=width)
+            c.reserve_circle(x, y, r)
+        for name in world.regions:
+            c.reserve_circle(*pos[name], r + 1)
+        _legend(c, nations, WIDTH - legend_w + 10, top + 10)
+        city_of = {region: city for city, region, _ in cities}
+        for name in names:
+            x, y = pos[name]
+            held = city_of.get(name)
+            label = f"{name} ({held})" if held is not None and held != name else name
+            c.place((x - r, y - r, x + r, y + r), label, stroke=PAPER, fill=ZONE_NAME if name in world.zones else INK)
+
+    drawn_from = ("lote-modern", title, names, edges, tuple(sorted(world.zones)), cities, tuple(nations))
+    c = Canvas.layered(drawn_from, WIDTH, HEIGHT, PAPER, static, palette=PALETTE)
+    draw = c.draw
+    c.text((WIDTH / 2, title_y), f"{title} · turn {state.turn}", MIN_TEXT * 1.2, bold=True)
     holder = {h.region: key for key, n in state.nations.items() for h in n.regions}
     city_holder = {h.city: key for key, n in state.nations.items() for h in n.cities}
-    width = max(2, c.px(1))
-    for a, b in edges:
-        na, nb = names[a], names[b]
-        sea = na in world.zones or nb in world.zones
-        draw.line([pos[na], pos[nb]], fill=SEA_EDGE if sea else BORDER, width=width)
-    r = c.px(10)
-    for zone in world.zones:
-        x, y = pos[zone]
-        draw.ellipse([x - r, y - r * 0.7, x + r, y + r * 0.7], fill=SEA, outline=SEA_EDGE, width=width)
-        c.reserve_circle(x, y, r)
     for name in world.regions:
         x, y = pos[name]
         c.badge(nations, holder.get(name), x, y, r, letter=False)
-        c.reserve_circle(x, y, r + 1)
     for city in world.cities.values():   # a city: a small square on its region's mark, in its holder's colour
         x, y = pos[city.region]
         q = r * 0.45
         draw.rectangle([x - q, y - q, x + q, y + q], fill=seat_colour(nations, city_holder.get(city.name)),
                        outline=(255, 255, 255) if city.port else INK, width=2)
-    _legend(c, state, nations, WIDTH - legend_w + 10, top + 10)
     seen = seen_nations(state, viewer)
     for key in seen:     # trade routes: dashed lines from base port to target port
         colour = seat_colour(nations, key)
@@ -182,13 +248,18 @@ def draw_map(state: GameState, viewer: Viewer) -> Canvas:
             x, y = pos[place]
             strength = sum(army.units.values())
             c.chip((x - r, y - r, x + r, y + r), f"{key[:2]} {army.name} {strength}", seat_colour(nations, key))
-    for name in names:
-        x, y = pos[name]
-        label = name
-        held = next((ci.name for ci in world.cities.values() if ci.region == name), None)
-        if held is not None and held != name:
-            label = f"{name} ({held})"
-        c.place((x - r, y - r, x + r, y + r), label, stroke=PAPER, fill=(40, 80, 130) if name in world.zones else INK)
+    own = state.find_nation(viewer.seat) if viewer.kind == "seat" and viewer.seat else None
+    mine = next((key for key, n in state.nations.items() if n is own), None)
+    drawn = planned(orders, world) if mine is not None else []
+    if mine is not None and drawn:
+        colour = seat_colour(nations, mine)
+        for kind, a, b in drawn:
+            if kind == "move":
+                c.arrow(pos[a], pos[b], colour, stop=r + 4)
+            else:
+                x, y = pos[a]
+                c.mark("circle", x, y, r + c.px(4), fill=None, outline=colour, width=max(3, c.px(2)))
+        c.text((c.px(4), HEIGHT - c.px(MIN_TEXT)), f"{mine}'s pending orders shown", bold=True, anchor="lm")
     return c
 
 
@@ -201,7 +272,7 @@ def _dashed(c: Canvas, a: Point, b: Point, colour: tuple[int, int, int], width: 
                      (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)], fill=colour, width=width)
 
 
-def _legend(c: Canvas, state: GameState, nations: list[str], x: float, y: float) -> None:
+def _legend(c: Canvas, nations: list[str], x: float, y: float) -> None:
     row = c.px(MIN_TEXT) * 1.4
     c.text((x, y), "Nations", bold=True, anchor="lm")
     for i, key in enumerate([*nations, None]):

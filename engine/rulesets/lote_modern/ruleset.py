@@ -206,8 +206,14 @@ class LotEModern(Ruleset[GameState]):
         """The map from the GM's map file, as `viewer` may see it (LotE has no map until one is uploaded)."""
         if not state.world.regions:
             return None
+        return self.render_orders(state, viewer, ())
+
+    def render_orders(self, state: GameState, viewer: Viewer, orders: Sequence[str]) -> bytes | None:
+        """The map with a nation's own pending orders on it (builds, routes, conduits, actions' places)."""
+        if not state.world.regions:
+            return None
         from engine.rulesets.lote_modern.render import render_map  # Pillow only when a map is asked for
-        return render_map(state, viewer)
+        return render_map(state, viewer, orders)
 
     # -- persistence -------------------------------------------------------------------------------------------
     def dump(self, state: GameState) -> dict[str, Any]:

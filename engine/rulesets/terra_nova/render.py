@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from engine.core.visibility import Viewer
-from engine.render.canvas import INK, MIN_TEXT, PAPER, Box, Canvas, Colour, contrast, seat_colour
+from engine.render.canvas import INK, MIN_TEXT, PAPER, PREVIEW_WIDTH, Box, Canvas, contrast, seat_colour
+from engine.render.palette import palette
 from engine.rulesets.terra_nova.end_of_turn import controller
 from engine.rulesets.terra_nova.geography import CSB, EUROPE, INDIES_CSB, Place, geography
 from engine.rulesets.terra_nova.sequence import phase_of
@@ -99,21 +100,6 @@ def planned(orders: Sequence[str], places: Collection[str]) -> list[tuple[str, s
     return out
 
 
-def _arrow(c: Canvas, a: tuple[float, float], b: tuple[float, float], colour: Colour, width: int) -> None:
-    """A line from a to b with a head at b, stopping short of b's circle."""
-    length = math.dist(a, b) or 1.0
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    stop = c.px(10)
-    tip = (b[0] - ux * stop, b[1] - uy * stop)
-    start = (a[0] + ux * stop, a[1] + uy * stop)
-    c.draw.line([start, tip], fill=INK, width=width + 4)
-    c.draw.line([start, tip], fill=colour, width=width)
-    head = c.px(7)
-    left = (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6)
-    right = (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)
-    c.polygon([tip, left, right], fill=colour, outline=INK, width=2)
-
-
 def _orders(c: Canvas, state: TNState, viewer: Viewer, orders: Sequence[str],
             pos: dict[str, tuple[float, float]]) -> None:
     if viewer.kind != "seat" or viewer.seat not in state.seats or not orders:
@@ -125,7 +111,7 @@ def _orders(c: Canvas, state: TNState, viewer: Viewer, orders: Sequence[str],
         return
     for kind, a, b in drawn:
         if kind == "move":
-            _arrow(c, pos[a], pos[b], colour, width)
+            c.arrow(pos[a], pos[b], colour, stop=c.px(10))
         else:
             x, y = pos[a]
             r = c.px(13)
@@ -135,45 +121,77 @@ def _orders(c: Canvas, state: TNState, viewer: Viewer, orders: Sequence[str],
            fill=INK, bold=True, anchor="lm")
 
 
-def draw_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> Canvas:
-    geo = geography()
+BOX = (196, 216, 232)
+SEA_NAME = (40, 80, 120)
+PALETTE = palette((SEA, LAND, LANE, BORDER, BLIGHT, BOX, SEA_NAME),
+                  ((INK, SEA), (INK, LAND), (INK, BOX), (INK, LANE), (INK, BORDER), (PAPER, SEA), (PAPER, LAND),
+                   (PAPER, LANE), (PAPER, BORDER), (PAPER, BLIGHT), (SEA_NAME, PAPER), (INK, (255, 255, 255))))
+
+
+def _layout(state: TNState, row: float) -> tuple[dict[str, Place], dict[str, tuple[float, float]]]:
     east = bool(state.options.get("east_indies"))
-    c = Canvas(WIDTH, HEIGHT, PAPER)
-    draw = c.draw
-    draw.rectangle([NEW_WORLD.x0, NEW_WORLD.y0, NEW_WORLD.x1, NEW_WORLD.y1], fill=SEA)
-    c.reserve((SIDE, 0, WIDTH, INDIES.y0 - 4))    # Europe, the box, and the legend's top
-    phase = phase_of(state)
-    title = f"Terra Nova · {state.year} (turn {state.turn}) · {phase.label}".replace("—", "-")
-    c.text((WIDTH / 2, c.px(MIN_TEXT * 0.8)), title, MIN_TEXT * 1.15, bold=True)
-    if east:
-        draw.rectangle([INDIES.x0 - 4, INDIES.y0 - 34, INDIES.x1 + 4, INDIES.y1 + 4], fill=SEA, outline=INK)
-        c.text(((INDIES.x0 + INDIES.x1) / 2, INDIES.y0 - 18), "The East Indies", bold=True)
-    places = {p.name: p for p in geo.in_play(east)}
+    places = {p.name: p for p in geography().in_play(east)}
     pos = {name: _frame_of(p).xy(p.lon, p.lat) for name, p in places.items()}
-    row = c.px(MIN_TEXT) * 1.4
     column = (SIDE + WIDTH) / 2
     pos[EUROPE] = (column, 70)
     pos[CSB] = (column, 70 + 40 + row * (_rows(state, EUROPE) + 0.5))
     if INDIES_CSB in pos:
         pos[INDIES_CSB] = (column, INDIES.y1 + 30)
-    close_up = _close_up(c, state, places)
-    boxes = _world(c, state, places, pos)
+    return places, pos
+
+
+def draw_map(state: TNState, viewer: Viewer, orders: Sequence[str] = ()) -> Canvas:
+    """The geography (sea, lanes, borders, the frames and every place's name) is the kept static layer
+    (engine.render.layers); control, native levels, blight, chips, the boxes' contents and orders are drawn
+    over it each time."""
+    east = bool(state.options.get("east_indies"))
+    seats = tuple(state.seats)
+    row = math.ceil(MIN_TEXT * WIDTH / PREVIEW_WIDTH) * 1.4
+    places, pos = _layout(state, row)
+
+    def static(c: Canvas) -> None:
+        draw = c.draw
+        draw.rectangle([NEW_WORLD.x0, NEW_WORLD.y0, NEW_WORLD.x1, NEW_WORLD.y1], fill=SEA)
+        c.reserve((0, 0, WIDTH, c.px(MIN_TEXT * 1.6)))   # the title
+        c.reserve((SIDE, 0, WIDTH, INDIES.y0 - 4))    # Europe, the box, and the legend's top
+        if east:
+            draw.rectangle([INDIES.x0 - 4, INDIES.y0 - 34, INDIES.x1 + 4, INDIES.y1 + 4], fill=SEA, outline=INK)
+            c.text(((INDIES.x0 + INDIES.x1) / 2, INDIES.y0 - 18), "The East Indies", bold=True)
+            x, y = pos[INDIES_CSB]
+            c.reserve((SIDE + 4, y - 20, WIDTH - 8, y + 20 + len(seats) * row))   # its box at the fullest
+        c.reserve(_CLOSE_UP_BOX)
+        _geography(c, places, pos)
+        x, y = pos[EUROPE]
+        box = _box(EUROPE, x, y, 0, row)
+        draw.rounded_rectangle(box, 8, fill=LAND, outline=INK, width=2)
+        c.text((x, y), "Europe", fill=INK, bold=True)
+        c.reserve(box)
+
+    c = Canvas.layered(("terra-nova", east, seats), WIDTH, HEIGHT, PAPER, static, palette=PALETTE)
+    phase = phase_of(state)
+    title = f"Terra Nova · {state.year} (turn {state.turn}) · {phase.label}".replace("—", "-")
+    c.text((WIDTH / 2, c.px(MIN_TEXT * 0.8)), title, MIN_TEXT * 1.15, bold=True)
+    boxes = _boxes(c, state, places, pos)
+    _pieces(c, state, places, pos)
     _legend(c, state.seats, state, SIDE + 8, boxes[CSB][3] + row * 0.8)
     _orders(c, state, viewer, orders, pos)
-    close_up()
+    _close_up(c, state, places)
     return c
 
 
-def _world(c: Canvas, state: TNState, places: dict[str, Place], pos: dict[str, tuple[float, float]]) -> dict[str, Box]:
-    """Borders, lanes, places, chips and names; the boxes (Europe, Command of the Seas) where `pos` has them."""
+def _box(name: str, x: float, y: float, rows: int, row: float) -> Box:
+    return (SIDE + 4, y - 20, WIDTH - 8, y + 20 + rows * row)
+
+
+def _geography(c: Canvas, places: dict[str, Place], pos: dict[str, tuple[float, float]]) -> None:
+    """Borders, lanes, and each place's name set clear of every place's circle and of the other names."""
     geo = geography()
     draw = c.draw
-    seats = state.seats
-    row = c.px(MIN_TEXT) * 1.4
     line = max(2, c.px(1))
     for a, links in geo.borders.items():
         for b in links:
-            if a < b and a in pos and b in pos:
+            if a < b and a in pos and b in pos and places[a].kind not in ("europe", "box") \
+                    and places[b].kind not in ("europe", "box"):
                 draw.line([pos[a], pos[b]], fill=BORDER, width=line)
     for a, lanes in geo.lanes.items():
         for b in lanes:
@@ -181,92 +199,107 @@ def _world(c: Canvas, state: TNState, places: dict[str, Place], pos: dict[str, t
             if na < nb and na in pos and nb in pos and places[na].kind != "box" and places[nb].kind != "box" \
                     and EUROPE not in (na, nb):
                 draw.line([pos[na], pos[nb]], fill=LANE, width=line)
-    boxes: dict[str, Box] = {}
-    for name, place in places.items():
+    on_map = [(name, place) for name, place in places.items()
+              if place.kind not in ("europe", "box") and c.sees(pos[name])]
+    for name, place in on_map:
+        c.reserve_circle(*pos[name], _radius(c, place) + 1)
+    for name, place in on_map:
         x, y = pos[name]
-        if not c.sees((x, y)):
+        r = _radius(c, place)
+        c.place((x - r, y - r, x + r, y + r), name, stroke=PAPER, fill=INK if place.kind != "sea" else SEA_NAME)
+
+
+def _radius(c: Canvas, place: Place) -> int:
+    return c.px(9) if place.kind in ("land", "indies") else c.px(6)
+
+
+def _boxes(c: Canvas, state: TNState, places: dict[str, Place], pos: dict[str, tuple[float, float]]) -> dict[str, Box]:
+    """The Command of the Seas boxes, one line per power with ships there; Europe's box (drawn in the layer)
+    never shows what waits there."""
+    row = c.px(MIN_TEXT) * 1.4
+    boxes: dict[str, Box] = {EUROPE: _box(EUROPE, *pos[EUROPE], 0, row)}
+    for name in (CSB, INDIES_CSB):
+        if name not in places:
             continue
-        if place.kind in ("europe", "box"):
-            box: Box = (SIDE + 4, y - 20, WIDTH - 8, y + 20 + _rows(state, name) * row)
-            if place.kind == "europe":
-                draw.rounded_rectangle(box, 8, fill=LAND, outline=INK, width=2)
-            else:
-                draw.rectangle(box, fill=(196, 216, 232), outline=INK, width=2)
-            c.text((x, y), {EUROPE: "Europe", CSB: "Command of the Seas"}.get(name, "Indies Command of the Seas"),
-                   fill=INK, bold=True)
-            boxes[name] = box
-            c.reserve(box)
-            continue
+        x, y = pos[name]
+        box = boxes[name] = _box(name, x, y, _rows(state, name), row)
+        c.draw.rectangle(box, fill=BOX, outline=INK, width=2)
+        c.text((x, y), "Command of the Seas" if name == CSB else "Indies Command of the Seas", fill=INK, bold=True)
+        c.reserve(box)
+        h = c.px(MIN_TEXT) * 1.3
+        for i, (seat, code) in enumerate(_chips(state, name)):
+            top = box[1] + 40 + i * c.px(MIN_TEXT) * 1.4
+            w = c.measure(code, bold=True)[0] + h * 0.5
+            colour = seat_colour(state.seats, seat)
+            c.draw.rounded_rectangle((x - w / 2, top, x + w / 2, top + h), radius=h / 4, fill=colour, outline=INK,
+                                     width=2)
+            c.text((x, top + h / 2), code, fill=contrast(colour), bold=True)
+    return boxes
+
+
+def _chips(state: TNState, name: str) -> list[tuple[str, str]]:
+    area = state.areas.get(name)
+    chips = []
+    for seat in state.seats:
+        code = _code(area.holdings.get(seat) if area else None, state.peek(name, seat))
+        if code:
+            chips.append((seat, f"{seat[:2]} {code}"))
+    return chips
+
+
+def _pieces(c: Canvas, state: TNState, places: dict[str, Place], pos: dict[str, tuple[float, float]]) -> None:
+    """Each place's circle (native level, filled by the power in control, blight) and the powers' chips."""
+    seats = state.seats
+    shown = [(name, place) for name, place in places.items()
+             if place.kind not in ("europe", "box") and c.sees(pos[name])]
+    for name, place in shown:
+        x, y = pos[name]
         area = state.areas.get(name)
         owner = controller(state, name) if area else None
-        r = c.px(9) if place.kind in ("land", "indies") else c.px(6)
+        r = _radius(c, place)
         fill = seat_colour(seats, owner) if owner else (LAND if place.kind in ("land", "indies") else SEA)
         if owner:
             c.badge(seats, owner, x, y, r, letter=False)
         else:
-            draw.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=INK, width=2)
+            c.mark("circle", x, y, r, fill=fill, outline=INK, width=2)
         if area and place.kind in ("land", "indies") and not area.commodity:
             c.text((x, y), str(area.natives) + ("T" if place.treasure else ""), fill=contrast(fill), bold=True,
                    keep_in=False)
         elif area and area.commodity:
             c.text((x, y), area.commodity[:2], fill=contrast(fill), bold=True, keep_in=False)
-        c.reserve_circle(x, y, r + 1)
         if area and area.blight:
-            dot = c.px(5)
-            draw.ellipse([x + r - dot, y - r - dot, x + r + dot, y - r + dot], fill=BLIGHT, outline=INK)
+            c.mark("circle", x + r, y - r, c.px(5), fill=BLIGHT, outline=INK, width=1)
             c.text((x + r, y - r), str(area.blight), fill=PAPER, bold=True, keep_in=False)
-    for name in places:       # chips: each power's holdings and forces, in the box or beside
-        if name == EUROPE:    # what waits in Europe is each power's own business (never drawn)
-            continue
-        area = state.areas.get(name)
+    for name, _ in shown:   # chips: each power's holdings and forces beside the place
         x, y = pos[name]
-        if not c.sees((x, y)):
-            continue
-        chips = []
-        for seat in seats:
-            code = _code(area.holdings.get(seat) if area else None, state.peek(name, seat))
-            if code:
-                chips.append((seat, f"{seat[:2]} {code}"))
-        if name in boxes:
-            for i, (seat, code) in enumerate(chips):
-                h = c.px(MIN_TEXT) * 1.3
-                top = boxes[name][1] + 40 + i * c.px(MIN_TEXT) * 1.4
-                w = c.measure(code, bold=True)[0] + h * 0.5
-                chip = (x - w / 2, top, x + w / 2, top + h)
-                draw.rounded_rectangle(chip, radius=h / 4, fill=seat_colour(seats, seat), outline=INK, width=2)
-                c.text((x, top + h / 2), code, fill=contrast(seat_colour(seats, seat)), bold=True)
-            continue
         r = c.px(9)
-        around = boxes.get(name, (x - r, y - r, x + r, y + r))
-        for seat, code in chips:
-            c.chip(around, code, seat_colour(seats, seat))
-    for name, place in places.items():
-        if place.kind in ("europe", "box"):
-            continue
-        x, y = pos[name]
-        if not c.sees((x, y)):
-            continue
-        r = c.px(9) if place.kind in ("land", "indies") else c.px(6)
-        c.place((x - r, y - r, x + r, y + r), name, stroke=PAPER, fill=INK if place.kind != "sea" else (40, 80, 120))
-    return boxes
+        for seat, code in _chips(state, name):
+            c.chip((x - r, y - r, x + r, y + r), code, seat_colour(seats, seat))
 
 
 CARIBBEAN = Frame(-85.9, -58.1, 9.05, 25.95, 0, 0, 330, 250)   # 1.8 times the New World's scale
+_CLOSE_UP_AT = (int(NEW_WORLD.x0) + 4, int(NEW_WORLD.y1) - int(CARIBBEAN.y1) - 4)
+_CLOSE_UP_BOX: Box = (_CLOSE_UP_AT[0] - 2, _CLOSE_UP_AT[1] - 2, _CLOSE_UP_AT[0] + CARIBBEAN.x1 + 2,
+                      _CLOSE_UP_AT[1] + CARIBBEAN.y1 + 2)
 
 
-def _close_up(c: Canvas, state: TNState, places: dict[str, Place]) -> Callable[[], None]:
+def _close_up(c: Canvas, state: TNState, places: dict[str, Place]) -> None:
     """The Caribbean at 1.8 times the scale, in the empty Pacific: its islands crowd the whole map."""
     w, h = int(CARIBBEAN.x1), int(CARIBBEAN.y1)
-    at = (int(NEW_WORLD.x0) + 4, int(NEW_WORLD.y1) - h - 4)
-    c.reserve((at[0] - 2, at[1] - 2, at[0] + w + 2, at[1] + h + 2))
-    near = Canvas(w, h, SEA, shown_width=c.width)
     nearby = {name: p for name, p in places.items() if not p.is_indies and p.kind not in ("europe", "box")}
-    _world(near, state, nearby, {name: CARIBBEAN.xy(p.lon, p.lat) for name, p in nearby.items()})
-    band = near.px(MIN_TEXT) * 1.5
-    near.draw.rectangle([0, h - band, w, h], fill=(196, 216, 232))
+    pos = {name: CARIBBEAN.xy(p.lon, p.lat) for name, p in nearby.items()}
+    band = c.px(MIN_TEXT) * 1.5
+
+    def static(near: Canvas) -> None:
+        near.reserve((0, h - band, w, h))   # the caption's band
+        _geography(near, nearby, pos)
+
+    near = Canvas.layered(("terra-nova", "caribbean"), w, h, SEA, static, shown_width=c.width, palette=PALETTE)
+    _pieces(near, state, nearby, pos)
+    near.draw.rectangle([0, h - band, w, h], fill=BOX)
     near.labels = [lab for lab in near.labels if lab.box[3] <= h - band]   # the caption's band covers these
     near.text((8, h - band / 2), "close-up: the Caribbean", bold=True, anchor="lm")
-    return lambda: c.inset(near, at, INK)
+    c.inset(near, _CLOSE_UP_AT, INK)
 
 
 def _rows(state: TNState, place: str) -> int:

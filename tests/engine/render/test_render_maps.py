@@ -209,3 +209,21 @@ def test_a_map_files_layout_is_the_same_every_time_and_big_maps_stay_cheap():
     big = tuple(f"r{i}" for i in range(2000))
     spots = layout(big, tuple((i, i + 1) for i in range(1999)))      # a grid, not 2000² forces a round
     assert len(set(spots)) == 2000
+
+
+def test_a_nations_pending_orders_are_drawn_on_its_own_lote_map_only():
+    from engine.rulesets.lote_modern.render import planned
+
+    lm = get("lote-modern")
+    state = lote_modern()
+    lines = ["build 4 i at London", "research steam_cruiser 20gp 1nfp", "conduit Portsmouth to Gibraltar",
+             "route Holland open from London to Amsterdam 5msp", 'action Franklin EX "Atlantic Ocean" 4ap',
+             "bank rates 30% 45%", "not an order at all"]
+    assert planned(lines, state.world) == [("build", "Sussex", ""), ("move", "Wessex", "Granada"),
+                                           ("move", "Sussex", "Holland"), ("build", "Atlantic Ocean", "")]
+    england = Viewer.of_seat("England")
+    drawn = lm.render_orders(state, england, lines)
+    assert drawn != lm.render(state, england)
+    assert "England's pending orders shown" in {lab.text for lab in draw_lote(state, england, lines).labels}
+    assert lm.render_orders(state, Viewer.gm(), lines) == lm.render(state, Viewer.gm())
+    assert lm.render_orders(state, Viewer.spectator(), lines) == lm.render(state, Viewer.spectator())
