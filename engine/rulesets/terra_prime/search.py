@@ -11,10 +11,9 @@ seeded roll, so it replays.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.errors import RulesError
 from engine.core.events import Event
@@ -118,7 +117,7 @@ def candidates(state: GameState, easy: str, most: int) -> list[str]:
 def determinize(state: GameState, seat: str, rng: random.Random) -> GameState:
     """A copy of the game in which the face-down tiles `seat` has not seen are dealt again from the faces it has
     not seen (public faces and its own scans stay); other seats' scans are forgotten."""
-    world = copy.deepcopy(state)
+    world = clone(state)
     b = board_of(world)
     known = set(world.ships[seat].peeks)
     clear = state.options.get("green_asteroids", "few") == "none"
@@ -144,6 +143,23 @@ def determinize(state: GameState, seat: str, rng: random.Random) -> GameState:
     return world
 
 
+def clone(state: GameState) -> GameState:
+    """A copy to play an imagined future on: what actions change is copied, what they never change is shared
+    (options, tile faces of the imagined deal are copied with the tiles). Same as a deep copy, and much cheaper."""
+    return replace(
+        state,
+        tiles=[replace(t) for t in state.tiles],
+        ships={k: replace(s, cargo=list(s.cargo), modules=dict(s.modules), tech=list(s.tech), peeks=list(s.peeks),
+                          visit_planets=list(s.visit_planets), visit_tracks=list(s.visit_tracks))
+               for k, s in state.ships.items()},
+        earth=dict(state.earth), supply=dict(state.supply),
+        colonies={k: replace(c) for k, c in state.colonies.items()},
+        beaten={k: replace(b) for k, b in state.beaten.items()},
+        cargo_ship=list(state.cargo_ship), queue=[dict(i) for i in state.queue], attacked=list(state.attacked),
+        winners=list(state.winners),
+    )
+
+
 def step(state: GameState, text: str, dice: Dice) -> None:
     """Apply one action (already legal) to an imagined game."""
     cmd: Command = parse(text)
@@ -159,7 +175,7 @@ def step(state: GameState, text: str, dice: Dice) -> None:
 
 def playout(world: GameState, first: str, seat: str, rng: random.Random, horizon: int) -> float:
     """Play `first`, then everyone by today's player for `horizon` actions; how good it ended for `seat`."""
-    state = copy.deepcopy(world)
+    state = clone(world)
     dice = FutureDice(rng)
     step(state, first, dice)
     for _ in range(horizon):
