@@ -22,7 +22,10 @@ FORM_LIMIT = 4000        # what Discord's form field holds; longer orders go by 
 MARK = {Verdict.ACCEPTED: "✅", Verdict.WARNING: "⚠️", Verdict.FLAGGED: "🚩", Verdict.REJECTED: "❌"}
 
 
-def verdict_lines(checks: list[OrderCheck]) -> str:
+def verdict_lines(checks: list[OrderCheck], text: str = "") -> str:
+    """One line a check; given the orders' text, an accepted line's own `# comment` follows it (an automatic
+    seat's reason, or a player's note to self)."""
+    written = text.splitlines()
     out = []
     for c in checks:  # a refused line is quoted back clipped: a 5,000-character typo needs no 5,000-character echo
         line = f"{MARK[c.verdict]} {c.line}: "
@@ -30,6 +33,9 @@ def verdict_lines(checks: list[OrderCheck]) -> str:
             line += f"`{clip(c.text, 200)}` — {clip(c.message, 1000, one_line=False)}"
         else:
             line += f"`{c.canonical}`" + (f" — {clip(c.message, 1000, one_line=False)}" if c.message else "")
+            own = written[c.line - 1] if 0 < c.line <= len(written) else ""
+            if "#" in own and own.split("#", 1)[1].strip():
+                line += f" # {clip(own.split('#', 1)[1].strip(), 200)}"
         out.append(line)
     return "\n".join(out)
 
@@ -137,7 +143,7 @@ async def show(services: Services, caller: Caller, seat_name: str | None, campai
                 parts.append(f"**{seat.name}**: no orders yet for {campaign.phase_label}.")
             else:
                 checks = [OrderCheck.load(c) for c in row.checks]
-                parts.append(f"**{seat.name}** — {campaign.phase_label}:\n{verdict_lines(checks)}")
+                parts.append(f"**{seat.name}** — {campaign.phase_label}:\n{verdict_lines(checks, row.text)}")
     return Reply("\n\n".join(parts), campaign_id=campaign.id)
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import heapq
 
+from engine.core.errors import IllegalAction
 from engine.rulesets.terra_prime import command_ship as cs
 from engine.rulesets.terra_prime import earth
 from engine.rulesets.terra_prime.board import TERRA_PRIME
 from engine.rulesets.terra_prime.commands import Command
 from engine.rulesets.terra_prime.data import rules
-from engine.rulesets.terra_prime.legal import legal
-from engine.rulesets.terra_prime.legality import pending
+from engine.rulesets.terra_prime.legal import cube_sets, legal
+from engine.rulesets.terra_prime.legality import check, pending
 from engine.rulesets.terra_prime.space import (
     board_of,
     colony_value,
@@ -38,12 +39,52 @@ EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube 
 
 def choose(state: GameState) -> str:
     """The automatic player's next action for the acting seat, in canonical text form."""
-    options = legal(state)
-    texts = [cmd.text() for cmd, _ in options]
-    pick = _decision(state, [c for c, _ in options]) if pending(state) else _turn(state, [c for c, _ in options])
-    if pick is not None and pick.text() in texts:
-        return pick.text()
-    return "pass" if "pass" in texts else texts[0]
+    if pending(state):
+        options = legal(state)
+        texts = [cmd.text() for cmd, _ in options]
+        pick = _decision(state, [c for c, _ in options])
+        if pick is not None and pick.text() in texts:
+            return pick.text()
+        return "pass" if "pass" in texts else texts[0]
+    # In a turn only a few actions are asked about, so each is checked when asked (the searching player calls
+    # this thousands of times a decision); `pass` is always legal in a turn.
+    turn = _turn(state, Allowed(state))
+    return turn.text() if turn is not None and allowed(state, turn) else "pass"
+
+
+def allowed(state: GameState, cmd: Command) -> bool:
+    try:
+        check(state, cmd)
+    except IllegalAction:
+        return False
+    return True
+
+
+class Allowed:
+    """The legal actions of a turn, asked one at a time: `cmd in Allowed(state)`, and the legal cube sets and
+    colonies (in the order `legal` lists them)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def __contains__(self, cmd: object) -> bool:
+        return isinstance(cmd, Command) and allowed(self.state, cmd)
+
+    def of(self, verb: str) -> list[Command]:
+        state, ship = self.state, self.state.ship
+        if verb == "colonize":
+            if ship.markers_ship <= 0 or ship.sector == TERRA_PRIME or str(ship.sector) in state.colonies:
+                return []
+            found = [Command("colonize", name=c) for c in [*rules().resource_keys, "field"]]
+        elif state.cargo_ship_away:
+            return []
+        elif verb == "deliver" and ship.sector == TERRA_PRIME:
+            found = [Command("deliver", cubes=c) for c in cube_sets(ship.cargo, earth.free_slots(state))]
+        elif verb == "shuttle" and ship.count("shuttle"):
+            found = [Command("shuttle", cubes=c) for c in cube_sets(ship.cargo, rules().printed.shuttle_slots)]
+        else:
+            return []
+        return [cmd for cmd in found if allowed(state, cmd)]
 
 
 def _cheapest(state: GameState, cubes: list[str]) -> list[str]:
@@ -75,33 +116,32 @@ def _decision(state: GameState, options: list[Command]) -> Command | None:
     return max(options, key=lambda c: earth.price(state, c.name))
 
 
-def _turn(state: GameState, options: list[Command]) -> Command | None:
+def _turn(state: GameState, options: Allowed) -> Command | None:
     ship = state.ship
-    by_verb: dict[str, list[Command]] = {}
-    for cmd in options:
-        by_verb.setdefault(cmd.verb, []).append(cmd)
+    by_verb = {verb: options.of(verb) for verb in ("deliver", "colonize", "shuttle")}
     room = cs.cargo_room(ship)
     if ship.sector == TERRA_PRIME:
+        can = {s.step for s in cs.next_steps(ship)}
         for step in UPGRADES:
-            if Command("upgrade", name=step) in options:
+            if step in can and Command("upgrade", name=step) in options:
                 return Command("upgrade", name=step)
-        if "deliver" in by_verb:
+        if by_verb["deliver"]:
             return max(by_verb["deliver"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
         if (Command("install", name="weapon") in options and cs.weapon_dice(ship) < 2
                 and ship.credits >= cs.price(ship, "weapon") + 2):
             return Command("install", name="weapon")
         if Command("refill") in options:
             return Command("refill")
-    if "colonize" in by_verb and colony_value(state, ship.sector) > 0:
+    if by_verb["colonize"] and colony_value(state, ship.sector) > 0:
         return max(by_verb["colonize"], key=lambda c: earth.price(state, c.name) if c.name != "field" else 0)
     if Command("collect") in options and len(ship.cargo) < room:
         return Command("collect")
     for module in INSTALLS[:3]:
         if Command("install", name=module) in options:
             return Command("install", name=module)
-    if "shuttle" in by_verb and len(ship.cargo) >= 3 and board_of(state).distance[ship.sector] > 3:
+    if by_verb["shuttle"] and len(ship.cargo) >= 3 and board_of(state).distance[ship.sector] > 3:
         return max(by_verb["shuttle"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
-    return _travel(state, options)
+    return _travel(state)
 
 
 def _danger(state: GameState, sector: int) -> int:
@@ -122,14 +162,20 @@ def _paths(state: GameState) -> tuple[dict[int, int], dict[int, int]]:
     cost = {start: 0}
     first: dict[int, int] = {start: start}
     heap = [(0, start)]
+    danger: dict[int, int] = {}
+    known: dict[int, bool] = {}
     while heap:
         c, s = heapq.heappop(heap)
         if c > cost[s]:
             continue
         for n in b.neighbours[s]:
-            if not mapped(state, n):
+            if n not in known:
+                known[n] = mapped(state, n)
+            if not known[n]:
                 continue
-            nc = c + 1 + _danger(state, n)
+            if n not in danger:
+                danger[n] = _danger(state, n)
+            nc = c + 1 + danger[n]
             if nc < cost.get(n, 1 << 30):
                 cost[n] = nc
                 first[n] = n if s == start else first[s]
@@ -137,7 +183,7 @@ def _paths(state: GameState) -> tuple[dict[int, int], dict[int, int]]:
     return cost, first
 
 
-def _travel(state: GameState, options: list[Command]) -> Command | None:
+def _travel(state: GameState) -> Command | None:
     ship = state.ship
     b = board_of(state)
     cost, first = _paths(state)
@@ -155,9 +201,12 @@ def _travel(state: GameState, options: list[Command]) -> Command | None:
         if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1:
             goals.append((c + 3 - earth.price(state, colony.cube), s, None))
     if state.explores_left > 0:
+        hidden_at: dict[int, list[int]] = {}
         for s, c in cost.items():
             for n in b.neighbours[s]:
-                hidden = face_down(state, n)
+                if n not in hidden_at:
+                    hidden_at[n] = face_down(state, n)
+                hidden = hidden_at[n]
                 if len(hidden) == 1:
                     risk = BAND_RISK[b.band(hidden[0])] * (2 if not cs.shield_dice(ship) else 1)
                     goals.append((c + risk - EXPLORE_BONUS - state.round // 3, s, Command("explore", number=n)))

@@ -11,10 +11,9 @@ seeded roll, so it replays.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.errors import RulesError
 from engine.core.events import Event
@@ -44,7 +43,7 @@ class Level:
     candidates: int
 
 
-LEVELS = {"medium": Level(futures=4, horizon=16, candidates=5), "hard": Level(futures=8, horizon=28, candidates=7)}
+LEVELS = {"medium": Level(futures=4, horizon=16, candidates=5), "hard": Level(futures=6, horizon=24, candidates=6)}
 DIFFICULTIES = ("easy", *LEVELS)
 
 
@@ -97,28 +96,45 @@ def choose_searching(state: GameState, dice: Dice, level: Level) -> str:
     return best_text
 
 
+# The kinds of action worth a search, in the order they are tried when there are more than a level keeps: what
+# builds the ship and the colonies first, then trade, then where to go. Scans are left out (an imagined future
+# gains nothing from a look), and so is passing and throwing cubes away in a turn.
+KINDS = ("upgrade", "install", "colonize", "deliver", "collect", "refill", "shuttle", "explore", "move")
+KEEP = {"deliver": 2, "shuttle": 1, "colonize": 2}       # cube sets and colonies: legal() lists the best first
+
+
 def candidates(state: GameState, easy: str, most: int) -> list[str]:
-    """The actions worth searching: today's pick first, then one of each kind (the best two cube sets)."""
-    seen: dict[str, int] = {}
+    """The actions worth searching: today's pick first, then the others kind by kind (a question's every
+    answer, but only the biggest cube sets)."""
+    listed = [cmd for cmd, _ in legal(state)]
+    if pending(state) is not None:
+        out = [easy]
+        seen: dict[str, int] = {}
+        for cmd in listed:
+            if cmd.verb == "negotiate":
+                seen["negotiate"] = seen.get("negotiate", 0) + 1
+                if seen["negotiate"] > 2:
+                    continue
+            if cmd.text() != easy:
+                out.append(cmd.text())
+        return out[:most]
+    by_kind: dict[str, list[str]] = {}
+    for cmd in listed:
+        if cmd.verb in KINDS and cmd.text() != easy:
+            kept = by_kind.setdefault(cmd.verb, [])
+            if len(kept) < KEEP.get(cmd.verb, 99):
+                kept.append(cmd.text())
     out = [easy]
-    for cmd, _ in legal(state):
-        text = cmd.text()
-        if text == easy:
-            continue
-        if cmd.verb in BATCH_VERBS:
-            if seen.get(cmd.verb, 0) >= 2:       # legal() lists the biggest sets first
-                continue
-            seen[cmd.verb] = seen.get(cmd.verb, 0) + 1
-        if cmd.verb == "discard" and pending(state) is None:
-            continue                             # throwing cubes away is never a plan
-        out.append(text)
+    rounds = max((len(v) for v in by_kind.values()), default=0)
+    for n in range(rounds):                 # one of each kind, then a second of each, ...
+        out.extend(by_kind[k][n] for k in KINDS if k in by_kind and len(by_kind[k]) > n)
     return out[:most]
 
 
 def determinize(state: GameState, seat: str, rng: random.Random) -> GameState:
     """A copy of the game in which the face-down tiles `seat` has not seen are dealt again from the faces it has
     not seen (public faces and its own scans stay); other seats' scans are forgotten."""
-    world = copy.deepcopy(state)
+    world = clone(state)
     b = board_of(world)
     known = set(world.ships[seat].peeks)
     clear = state.options.get("green_asteroids", "few") == "none"
@@ -144,6 +160,23 @@ def determinize(state: GameState, seat: str, rng: random.Random) -> GameState:
     return world
 
 
+def clone(state: GameState) -> GameState:
+    """A copy to play an imagined future on: what actions change is copied, what they never change is shared
+    (options, tile faces of the imagined deal are copied with the tiles). Same as a deep copy, and much cheaper."""
+    return replace(
+        state,
+        tiles=[replace(t) for t in state.tiles],
+        ships={k: replace(s, cargo=list(s.cargo), modules=dict(s.modules), tech=list(s.tech), peeks=list(s.peeks),
+                          visit_planets=list(s.visit_planets), visit_tracks=list(s.visit_tracks))
+               for k, s in state.ships.items()},
+        earth=dict(state.earth), supply=dict(state.supply),
+        colonies={k: replace(c) for k, c in state.colonies.items()},
+        beaten={k: replace(b) for k, b in state.beaten.items()},
+        cargo_ship=list(state.cargo_ship), queue=[dict(i) for i in state.queue], attacked=list(state.attacked),
+        winners=list(state.winners),
+    )
+
+
 def step(state: GameState, text: str, dice: Dice) -> None:
     """Apply one action (already legal) to an imagined game."""
     cmd: Command = parse(text)
@@ -159,7 +192,7 @@ def step(state: GameState, text: str, dice: Dice) -> None:
 
 def playout(world: GameState, first: str, seat: str, rng: random.Random, horizon: int) -> float:
     """Play `first`, then everyone by today's player for `horizon` actions; how good it ended for `seat`."""
-    state = copy.deepcopy(world)
+    state = clone(world)
     dice = FutureDice(rng)
     step(state, first, dice)
     for _ in range(horizon):
@@ -169,18 +202,44 @@ def playout(world: GameState, first: str, seat: str, rng: random.Random, horizon
     return value(state, seat)
 
 
-def worth(state: GameState, seat: str) -> float:
-    """Leadership now, plus what the seat holds that turns into leadership: credits, cubes, markers aboard."""
+# What a tech step and an installed module are worth to their owner over a whole game, in leadership: what they
+# let the ship do that a short imagined future cannot show (more actions, exploring twice, holds for more cubes,
+# surviving aliens and winning their symbols). Scaled down as the game runs out (see `remaining`).
+TECH_WORTH = {"fuel": 14.0, "holds": 12.0, "cryo": 14.0, "shuttle": 12.0, "explore": 14.0, "action": 24.0,
+              "weapons": 12.0, "weapon-die": 14.0, "weapon-aim": 14.0, "shields": 12.0, "shield-die": 14.0,
+              "shield-aim": 14.0}
+MODULE_WORTH = {"fuel-cell": 6.0, "cargo-hold": 3.0, "shield": 3.0, "weapon": 3.0, "shuttle": 3.0}
+CUBE_SHARE = 0.8        # a cube aboard is worth most of its price: it still has to reach Terra Prime
+MARKER_WORTH = 1.0      # a marker placed is a step towards the "down to 2 markers" ending, which a leader wants
+
+
+def remaining(state: GameState) -> float:
+    """How much of the game is left, 1 at the start and 0 in the final round: the share of the yellow tiles
+    still face down (the last one turned ends the game), public information."""
+    if state.final_turns is not None or state.ended:
+        return 0.0
+    bands = board_of(state).layout.bands
+    yellow = [p for p, band in enumerate(bands, 1) if band == "yellow"]
+    return sum(not state.tile(p).revealed for p in yellow) / max(1, len(yellow))
+
+
+def worth(state: GameState, seat: str, left: float) -> float:
+    """Leadership now, plus what the seat holds that turns into leadership: credits, cubes, markers aboard, and
+    (while the game has long to run) its tech and modules."""
     ship = state.ships[seat]
     if state.ended:
         return float(ship.score)
     credits = ship.credits * (1.0 if state.options.get("credits_score", "credit") == "credit" else 0.3)
-    cubes = sum(earth.price(state, c) for c in ship.cargo) * 0.6
-    return ship.score + credits + cubes + 1.5 * ship.markers_ship
+    cubes = sum(earth.price(state, c) for c in ship.cargo) * CUBE_SHARE
+    build = sum(TECH_WORTH.get(t, 0.0) for t in ship.tech)
+    build += sum(MODULE_WORTH.get(m, 0.0) * n for m, n in ship.modules.items())
+    placed = rules().printed.colony_markers - ship.markers_ship - ship.markers_supply
+    return ship.score + credits + cubes + 1.5 * ship.markers_ship + left * build + MARKER_WORTH * placed
 
 
 def value(state: GameState, seat: str) -> float:
     """The seat's worth against the best rival's (what wins the game), with a little of its own worth."""
-    mine = worth(state, seat)
-    rival = max(worth(state, s) for s in state.seats if s != seat)
+    left = remaining(state)
+    mine = worth(state, seat, left)
+    rival = max(worth(state, s, left) for s in state.seats if s != seat)
     return mine - rival + 0.25 * mine

@@ -242,3 +242,30 @@ def test_an_interceptors_soldiers_fight_too(tn):
     text = next(e.text for e in step.events if "Sea fight at Command of the Seas, round 1" in e.text)
     # 2 caravels + 2 soldiers = 4 against 1: larger force +1 and +3 for 4:1, so 3 + 4 (without soldiers, 3 + 2)
     assert "England 7 vs Spain 3" in text
+
+
+def test_soldiers_still_aboard_when_their_ship_sinks_go_down_with_it(tn):
+    state = at_step(new_game(), "C2")
+    state.force("Atlantic Coast", "Spain").ships["carrack"] = 1     # combat 3, 2 soldiers aboard: value 5
+    state.force("Atlantic Coast", "Spain").add("soldier", 2)
+    state.force("Cuba", "Spain").add("soldier", 3)                 # ashore
+    state.force("Cuba", "England").ships["war-carrack"] = 1
+    # England 6 and Spain's losses at half of it: 3, exactly the carrack, so the soldiers outlive their ship
+    step, text = _sea_round(tn, state, {"sea-combat/Cuba/Spain": [1], "sea-combat/Cuba/England": [5],
+                                        "sea-losses/Cuba/Spain": [2], "sea-losses/Cuba/England": [1]},
+                            ("sail 1 carrack from Atlantic Coast to Cuba carrying 2 soldier",
+                             "attack England at sea in Cuba"))
+    assert "losses — Spain: 1 carrack; England: nothing" in text
+    assert any("2 soldiers of Spain went down with the ships at Cuba" in e.text for e in step.events)
+    assert step.state.forces["Cuba"]["Spain"].units == {"soldier": 3}
+
+
+def test_the_attacked_sides_soldiers_aboard_fight_too(tn):
+    state = at_step(new_game(), "C2")
+    state.force("Cuba", "Spain").ships["caravel"] = 4               # combat 4
+    state.force("Atlantic Coast", "England").ships["carrack"] = 1   # combat 3, and 2 soldiers aboard: 5
+    state.force("Atlantic Coast", "England").add("soldier", 2)
+    step = tn.resolve(state, {"England": ["sail 1 carrack from Atlantic Coast to Cuba carrying 2 soldier"],
+                              "Spain": ["attack England at sea in Cuba"]}, ScriptedDice(_even_dice()))
+    text = next(e.text for e in step.events if "Sea fight at Cuba, round 1" in e.text)
+    assert "Spain 3 vs England 4" in text          # without its soldiers England would be the smaller force

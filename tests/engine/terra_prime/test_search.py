@@ -94,3 +94,16 @@ def test_an_easy_seat_plays_exactly_as_before():
     options = TP.parse_options({"automatic": "easy"})
     state.options.update(options)
     assert TP.autoplay(state, state.seat, Dice(SEED, "e")) == choose(state)
+
+
+def test_an_imagined_future_plays_on_a_copy_that_shares_nothing_it_changes():
+    from engine.rulesets.terra_prime.search import FutureDice, clone, step
+
+    state = midgame(40)
+    before = TP.dump(state)
+    copied = clone(state)
+    assert TP.dump(copied) == before
+    dice = FutureDice(random.Random(1))
+    for _ in range(30):
+        step(copied, choose(copied), dice)
+    assert TP.dump(state) == before and TP.dump(copied) != before
