@@ -221,7 +221,8 @@ def snapshot_label(phase_label: str, kind: str, at: datetime, zone: tzinfo) -> s
     """How a rollback menu names a snapshot: the phase and when it was taken, in the campaign's time zone."""
     when = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(zone)
     where = "before resolving " if kind == "before" else "start of "
-    return f"{where}{phase_label} — {when:%a %d %b %H:%M} {when.tzname() or ''}".rstrip()
+    label = phase_label.removesuffix(" (before it resolved)")  # how the snapshot was kept; `where` says it
+    return f"{where}{label} — {when:%a %d %b %H:%M} {when.tzname() or ''}".rstrip()
 
 
 def parse_when(text: str, now: datetime, zone: tzinfo = UTC) -> datetime:

@@ -333,11 +333,7 @@ async def finish(session: AsyncSession, services: Services, campaign: Campaign, 
             f"The seed was `{campaign.seed}` (its SHA-256 is the commitment posted at the start, "
             f"`{campaign.commitment}`). Anyone can check every roll: `/campaign export`, then "
             f"`herald verify export.json`.")
-    if card is None:
-        record.post(session, campaign, services, "thread", text)
-        return
-    # the last phase's news, the final map and the end in one post
-    end = cards.from_markdown(text, colour=cards.HERALD)
-    end.title = end.title or f"🏁 {campaign.name} has ended"
-    record.post(session, campaign, services, "thread", "", embeds=[card.dump(), *chart_cards(chart), end.dump()],
-                render=render, chart=chart)
+    # the last phase's news (when a phase ended it), the final map and the end, in one post
+    end = cards.from_markdown(text, title=f"🏁 The end of {campaign.name}", colour=cards.HERALD)
+    shown = [card.dump(), *chart_cards(chart)] if card is not None else []
+    record.post(session, campaign, services, "thread", "", embeds=[*shown, end.dump()], render=render, chart=chart)

@@ -151,8 +151,10 @@ async def test_history_shows_the_last_resolved_turn_without_bookkeeping_unless_a
 
 async def test_rollback_choices_name_the_phase_and_the_time_not_an_id(gaul: Console):
     await gaul.run_line("@gaius #forum /gm advance")
+    await gaul.run_line('@gaius press "Advance anyway"')
     out = await said(gaul, '@gaius complete /gm rollback to:"Turn"')
     assert "start of Turn 1 — orders — Mon 05 Jan 12:00 UTC" in out
+    assert "before resolving Turn 1 — orders — Mon 05 Jan 12:00 UTC" in out and "(before it resolved)" not in out
 
 
 # -- the console for newcomers ----------------------------------------------------------------------------------
