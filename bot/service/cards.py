@@ -100,11 +100,13 @@ def from_markdown(text: str, *, title: str = "", colour: int | None = None, foot
         if in_code or stripped.startswith("```"):
             _append(description, fields, line)
             continue
-        if heading := HEADING.match(stripped):
-            if not card.title and not description and not fields:
-                card.title = _plain(heading["title"])
-            else:  # a heading further down (another nation's part of the GM's sheet) opens a section of its own
-                fields.append((_plain(heading["title"])[:FIELD_NAME], []))
+        heading = HEADING.match(stripped)
+        if heading and not card.title and not description and not fields:
+            card.title = _plain(heading["title"])
+            continue
+        if heading and len(_plain(heading["title"])) <= FIELD_NAME:
+            # a heading further down (another nation's part of the GM's sheet) opens a section of its own
+            fields.append((_plain(heading["title"]), []))
             continue
         segments = SEGMENT.split(stripped) if stripped.startswith("**") else [stripped]
         leads = [BOLD_LEAD.match(s) for s in segments]

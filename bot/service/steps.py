@@ -45,12 +45,13 @@ async def forgiving_act(session: AsyncSession, campaign: Campaign, ruleset: Rule
         return ruleset.act(state, viewer, action, dice), dice, action
     except RulesError as exc:
         refused = exc
-    meant = meant_action(action, ((a.text, a.label) for a in ruleset.view(state, viewer).actions))
+    fresh = record.state_of(campaign, ruleset)  # the refused attempt may have changed the state it was given
+    meant = meant_action(action, ((a.text, a.label) for a in ruleset.view(fresh, viewer).actions))
     if meant is None:
         raise ServiceError(str(refused)) from None
     dice = await record.act_dice(session, campaign)  # the same stream: nothing was logged in between
-    try:  # a fresh state: the refused attempt may have changed the one it was given
-        return ruleset.act(record.state_of(campaign, ruleset), viewer, meant, dice), dice, meant
+    try:
+        return ruleset.act(fresh, viewer, meant, dice), dice, meant
     except RulesError:
         raise ServiceError(str(refused)) from None
 
