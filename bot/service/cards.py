@@ -245,9 +245,15 @@ ROLL = re.compile(r"^(?P<who>🎲 \*\*[^*\n]+\*\* rolls)\s+(?P<result>.+)$")
 
 
 def present(kind: str, text: str) -> tuple[str, list[dict[str, Any]]]:
-    """An answer's text as (message text, cards) for its kind: `sheet`, `status` or `roll`; any other kind, or
-    a text that does not have the expected shape, stays plain text."""
+    """An answer's text as (message text, cards) for its kind: `sheet`, `status`, `roll` or `news` (what a GM
+    action did: its events, its dice in a field); any other kind, or a text that does not have the expected
+    shape, stays plain text."""
     lines = text.replace("\r\n", "\n").split("\n")
+    if kind == "news":
+        dice = [line for line in lines if line.startswith("🎲 ")]
+        card = Card(description="\n".join(line for line in lines if not line.startswith("🎲 ")), colour=GM)
+        card.add("🎲 Dice", "\n".join(dice))
+        return "", [card.dump()]
     head = TITLE_LINE.match(lines[0]) if lines else None
     if kind == "sheet" and head:
         who = head["rest"].strip()

@@ -468,7 +468,7 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
         await steps.record_step(session, services, campaign, ruleset, step, dice, kind="gm-action",
                                 actor=gm_actor(caller), body={"action": action}, visibility=Visibility.gm_only())
         text = gm_reply(step.events, dice.rolls) or "Done."
-    return Reply(text, campaign_id=campaign.id)
+    return Reply(text, campaign_id=campaign.id, card="news" if len(text) > steps.CARD_FROM else None)
 
 
 SEAT_NEWS_SHOWN = 1500  # the seats' private news of a GM action, repeated in the GM's answer up to this long
