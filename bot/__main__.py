@@ -27,10 +27,12 @@ def _refuse_newer_database(run: Callable[[], int | None]) -> int | None:
         sys.exit(2)
 
 
-def _logging(settings: Settings) -> None:
+def _logging(settings: Settings, *, console: bool = False) -> None:
     from bot.logs import configure
 
-    configure(settings.log_level, token=settings.discord_token.get_secret_value() if settings.discord_token else None,
+    # the console prints what a person would see; a line per command is noise there unless asked for
+    level = "WARNING" if console and "log_level" not in settings.model_fields_set else settings.log_level
+    configure(level, token=settings.discord_token.get_secret_value() if settings.discord_token else None,
               fmt=settings.log_format)
 
 
@@ -54,7 +56,7 @@ def main() -> None:
 def run() -> None:
     """Run the bot when DISCORD_TOKEN is set; otherwise open the local console."""
     settings = Settings()
-    _logging(settings)
+    _logging(settings, console=settings.discord_token is None)
     if settings.discord_token is None:
         click.echo("DISCORD_TOKEN is not set: opening the local console on "
                    f"{settings.url} (type /help, or `quit`).")
@@ -127,7 +129,7 @@ async def _bot(settings: Settings) -> None:
 def console(script: Path | None, seed: str | None, out: Path | None, database: str | None) -> None:
     """Discord without Discord: the bot's own commands, on a local stand-in."""
     settings = Settings()
-    _logging(settings)
+    _logging(settings, console=True)
     sys.exit(_refuse_shared_sqlite(lambda: _refuse_newer_database(
         lambda: asyncio.run(_console(settings, script, seed, out, database)))))
 
@@ -177,6 +179,7 @@ async def _repl(con: object) -> int:
     click.echo("Or just type a command (/help, /roll 1d20+5 adv); images and exports are saved under "
                f"{con.out_dir or 'nowhere'} and their paths printed.")
     click.echo("Also: press \"label\", select \"option\", form field:\"value\", gm @name, clock +1d, quit.")
+    con.repeat_lines = not sys.stdin.isatty()  # at a terminal the typed line is already on the screen
     while True:
         try:
             raw = await asyncio.to_thread(input, f"{'@' + con.user if con.user else ''} #{con.channel}> ")

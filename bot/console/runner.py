@@ -70,6 +70,7 @@ class Console:
         self._files = itertools.count(1)
         self._asked: dict[str, int] = {}
         self.owner = f"console-{secrets.token_hex(4)}"  # this console's outbox claims (a restart is another)
+        self.repeat_lines = True  # print each line before its output (not at a terminal: the person just typed it)
 
     async def start(self) -> None:
         await self._ids_past_receipts()
@@ -122,7 +123,8 @@ class Console:
         if line.verb == "echo":
             self.echo(line.text)
             return []
-        self.echo(f"> {raw.strip()}")
+        if self.repeat_lines:
+            self.echo(f"> {raw.strip()}")
         mark = len(self.fake.sent)
         if line.verb == "gm":
             self.fake.gm_users.add(self.fake.user(line.text))

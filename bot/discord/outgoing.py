@@ -134,21 +134,30 @@ def build(text: str | None, *, notes: Sequence[str] = (), files: Sequence[tuple[
             messages.append(Outgoing(embeds=embedded))
     if not messages:
         messages = [Outgoing()]
-    shown = {str((e.get("image") or {}).get("url", "")).removeprefix("attachment://")
-             for group in groups for e in group if e.get("image")}
-    holder = next((m for m in messages if any(e.image.url and e.image.url.removeprefix("attachment://") in shown
-                                              for e in m.embeds)), messages[-1])
-    holder.files = kept
+    _place_files(messages, kept)
     messages[-1].view = view
     for message in messages:
         message.mentions = tuple(mentions)
     return messages
 
 
-def fit_embeds(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
-    """Embeds within Discord's limits for one message: split where they are long, and only as many as fit."""
-    groups = cards.fit(dict(e.to_dict()) for e in embeds)
-    return [discord.Embed.from_dict(e) for e in groups[0]] if groups else []
+def _place_files(messages: list[Outgoing], files: list[tuple[str, bytes]]) -> None:
+    """Each file on the first message whose card shows it (the map beside its card); a card further on showing
+    a file already sent with another message shows none (Discord would show it broken); the other files on the
+    first message showing any, else the last."""
+    names = {name for name, _ in files}
+    placed: dict[str, Outgoing] = {}
+    for message in messages:
+        for embed in message.embeds:
+            shown = (embed.image.url or "").removeprefix("attachment://")
+            if not shown:
+                continue
+            if shown in names and placed.setdefault(shown, message) is message:
+                continue
+            embed.set_image(url=None)  # its file is in another message, or not attached at all
+    holder = next(iter(placed.values()), messages[-1])
+    for name, data in files:
+        (placed.get(name) or holder).files.append((name, data))
 
 
 LONG_RUN = re.compile(r"\S{121,}")

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from bot.service.clock import format_span, parse_span, zone
 from bot.service.errors import ServiceError
-from bot.service.quoting import clip
+from engine.core.names import Names, UnknownName
 
 AUTO_ADVANCE = ("off", "deadline", "all-in", "both")
 DIGEST = ("off", "daily")
@@ -52,21 +52,20 @@ class CampaignSettings:
         return _stored_span(value) if value else None
 
     def with_value(self, key: str, raw: str) -> CampaignSettings:
-        key = key.strip().replace("-", "_")
+        key = setting_named(key)
         value = raw.strip()
-        if key in ("time_zone", "timezone", "tz"):
+        if key == "time_zone":
             try:
                 return replace(self, time_zone=zone(value).key)
             except ValueError as exc:
                 raise ServiceError(str(exc)) from None
-        if key == "auto_advance":
-            if value not in AUTO_ADVANCE:
-                raise ServiceError(f"auto_advance is one of {', '.join(AUTO_ADVANCE)}")
-            return replace(self, auto_advance=value)
-        if key == "digest":
-            if value not in DIGEST:
-                raise ServiceError(f"digest is one of {', '.join(DIGEST)}")
-            return replace(self, digest=value)
+        if key in ("auto_advance", "digest"):
+            choices = AUTO_ADVANCE if key == "auto_advance" else DIGEST
+            try:
+                chosen = Names(choices).resolve(value, what=f"{key} value")
+            except UnknownName as exc:
+                raise ServiceError(f"{exc} ({key} is one of {', '.join(choices)})") from None
+            return replace(self, auto_advance=chosen) if key == "auto_advance" else replace(self, digest=chosen)
         if key == "ping":
             if value.lower() not in ("yes", "no", "on", "off", "true", "false"):
                 raise ServiceError("ping is yes or no")
@@ -85,11 +84,22 @@ class CampaignSettings:
             if not all(SHORTEST <= s <= LONGEST for s in spans):
                 raise ServiceError(f"{key} takes durations from 1m to 366d, like 3d or 36h")
             return replace(self, **{key: ",".join(format_span(s).replace(" ", "") for s in spans)})  # type: ignore[arg-type]
-        names = ", ".join(f.name for f in fields(self))
-        raise ServiceError(f"no setting `{clip(key, 40)}` (settings: {names})")
+        raise AssertionError(key)  # setting_named knows no other
 
     def describe(self) -> str:
         return "\n".join(f"`{k}` = {v if v not in ('', None) else 'off'}" for k, v in self.dump().items())
+
+
+SETTINGS = tuple(f.name for f in fields(CampaignSettings))
+
+
+def setting_named(typed: str) -> str:
+    """A setting by its name as typed: any case, `-` or a space for `_`, a unique start (`tim` is time_zone)."""
+    try:
+        return Names(SETTINGS, aliases={"timezone": "time_zone", "tz": "time_zone", "zone": "time_zone"}).resolve(
+            typed.replace("-", "_"), what="setting")
+    except UnknownName as exc:
+        raise ServiceError(f"{exc} (settings: {', '.join(SETTINGS)})") from None
 
 
 def _stored_span(text: str) -> timedelta | None:

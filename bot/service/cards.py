@@ -100,8 +100,13 @@ def from_markdown(text: str, *, title: str = "", colour: int | None = None, foot
         if in_code or stripped.startswith("```"):
             _append(description, fields, line)
             continue
-        if not card.title and (heading := HEADING.match(stripped)):
+        heading = HEADING.match(stripped)
+        if heading and not card.title and not description and not fields:
             card.title = _plain(heading["title"])
+            continue
+        if heading and len(_plain(heading["title"])) <= FIELD_NAME:
+            # a heading further down (another nation's part of the GM's sheet) opens a section of its own
+            fields.append((_plain(heading["title"]), []))
             continue
         segments = SEGMENT.split(stripped) if stripped.startswith("**") else [stripped]
         leads = [BOLD_LEAD.match(s) for s in segments]
@@ -111,7 +116,8 @@ def from_markdown(text: str, *, title: str = "", colour: int | None = None, foot
                 rest = (lead["rest"] or "").removeprefix(": ").strip()
                 fields.append((lead["name"], [rest] if rest else []))
             continue
-        if fields and (stripped.startswith(("- ", "• ", "  ")) or (stripped and fields[-1][1] == [])):
+        if fields and (stripped.startswith(("- ", "• ")) or line.startswith(("  ", "\t"))
+                       or (stripped and fields[-1][1] == [])):
             fields[-1][1].append(line.rstrip())
             continue
         if not stripped and fields:
@@ -216,7 +222,10 @@ def as_text(embeds: Sequence[dict[str, Any]]) -> str:
             out.append(str(e["description"]))
         for f in e.get("fields") or []:
             name, value = f.get("name") or "", f.get("value") or ""
-            out.append(value if name in ("", BLANK) else f"**{name}**\n{value}")
+            if name in ("", BLANK):
+                out.append(value)
+            else:  # as the markdown it came from: `**Treasury** 370 GP`, or a `**Armies**` line over a list
+                out.append(f"**{name}** {value}" if f.get("inline") else f"**{name}**\n{value}")
         if (e.get("footer") or {}).get("text"):
             out.append(f"-# {e['footer']['text']}")
     return "\n".join(out)
@@ -236,16 +245,22 @@ ROLL = re.compile(r"^(?P<who>🎲 \*\*[^*\n]+\*\* rolls)\s+(?P<result>.+)$")
 
 
 def present(kind: str, text: str) -> tuple[str, list[dict[str, Any]]]:
-    """An answer's text as (message text, cards) for its kind: `sheet`, `status` or `roll`; any other kind, or
-    a text that does not have the expected shape, stays plain text."""
+    """An answer's text as (message text, cards) for its kind: `sheet`, `status`, `roll` or `news` (what a GM
+    action did: its events, its dice in a field); any other kind, or a text that does not have the expected
+    shape, stays plain text."""
     lines = text.replace("\r\n", "\n").split("\n")
+    if kind == "news":
+        dice = [line for line in lines if line.startswith("🎲 ")]
+        card = Card(description="\n".join(line for line in lines if not line.startswith("🎲 ")), colour=GM)
+        card.add("🎲 Dice", "\n".join(dice))
+        return "", [card.dump()]
     head = TITLE_LINE.match(lines[0]) if lines else None
     if kind == "sheet" and head:
         who = head["rest"].strip()
         card = from_markdown("\n".join(lines[1:]), colour=colour_of(who) if who not in ("gm", "spectator") else GM)
         footer = f"{head['campaign']} · {who}"
         if not card.title:
-            card.title, footer = f"{head['campaign']} — {who}", ""
+            card.title, footer = f"{head['campaign']} — {'GM' if who == 'gm' else who}", ""
         card.footer = footer
         return "", [card.dump()]
     if kind == "status" and head:

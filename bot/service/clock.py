@@ -63,21 +63,37 @@ def format_span(span: timedelta) -> str:
     return " ".join(p for p in parts if p) or "under a minute"
 
 
+AREAS = ("Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+
+
 @functools.cache
 def _zones() -> Names:
-    """Every IANA time zone, also by its city alone (``paris`` is Europe/Paris) where only one has that city."""
-    keys = sorted(zoneinfo.available_timezones())
+    """The IANA time zones of places (Europe/Paris…), also by their city alone (``paris``) where one zone has that
+    city. Old aliases (ROK, US/Eastern, Etc/GMT+5) are taken when typed whole, never offered as a guess."""
+    keys = sorted(k for k in zoneinfo.available_timezones() if k.split("/", 1)[0] in AREAS)
     cities: dict[str, list[str]] = {}
     for key in keys:
         cities.setdefault(key.rsplit("/", 1)[-1].replace("_", " "), []).append(key)
-    aliases = {city: found[0] for city, found in cities.items() if len(found) == 1}
+    aliases = {}
+    for city, found in cities.items():  # America/Argentina/Buenos_Aires over its old link America/Buenos_Aires
+        deepest = max(k.count("/") for k in found)
+        if len([k for k in found if k.count("/") == deepest]) == 1:
+            aliases[city] = max(found, key=lambda k: k.count("/"))
     return Names(keys, aliases=aliases)
+
+
+@functools.cache
+def _every_zone() -> dict[str, str]:
+    return {k.casefold(): k for k in zoneinfo.available_timezones()}
 
 
 def zone(name: str) -> zoneinfo.ZoneInfo:
     """A time zone by its IANA name, forgivingly (``europe/paris``, ``Paris``, ``new york``); ValueError if none."""
     if name.strip().upper() in ("UTC", "GMT", "Z"):
         return zoneinfo.ZoneInfo("UTC")
+    whole = _every_zone().get(name.strip().casefold())
+    if whole is not None:
+        return zoneinfo.ZoneInfo(whole)
     meant = _zones().match(name)
     if meant.name is None:
         raise ValueError(f"{unknown_message(meant, what='time zone')} (IANA names, like Europe/Paris or "

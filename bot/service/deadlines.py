@@ -152,7 +152,9 @@ async def _handle(session: AsyncSession, services: Services, campaign: Campaign,
         done = await order_rows.seats_in(session, campaign.id, phase.key)
         late = [s for s in await record.seats_of(session, campaign.id)
                 if s.name in phase.waiting and s.name not in done and s.user_id and not s.automatic]
-        if late and campaign.deadline:
+        # a reminder that comes due only after its deadline (the bot was down) would say "due 1h ago": the
+        # deadline's own notice says it better
+        if late and campaign.deadline and campaign.deadline > services.clock.now():
             ts = int(campaign.deadline.timestamp())
             who = " ".join(f"<@{s.user_id}>" for s in late)
             record.post(session, campaign, services, "thread",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import confirmations, digest, record, steps, timers
+from bot.service import cards, confirmations, digest, record, steps, timers
 from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.campaigns import hand_over_thread
 from bot.service.context import Caller, Services
@@ -19,12 +19,12 @@ from bot.service.errors import NotFound, ServiceError
 from bot.service.lookup import is_gm, require_gm
 from bot.service.quoting import clip, clip_quotes
 from bot.service.replies import Reply
-from bot.service.steps import Actor
+from bot.service.steps import Actor, forgiving_act
 from bot.service.summaries import gm_only, summary
 from bot.service.unit import campaign_tx
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, OrderStatus, Seat
-from engine.core import Action, OrderCheck, Phase, RulesError, Ruleset, Table, Viewer, Visibility, Window
+from engine.core import Action, Event, OrderCheck, Phase, Roll, RulesError, Ruleset, Table, Viewer, Visibility, Window
 from engine.core.names import Match, Names, UnknownName, fold, unknown_message
 from engine.core.tables import parse_tables
 from engine.core.when import deadline as deadline_at
@@ -221,7 +221,8 @@ def snapshot_label(phase_label: str, kind: str, at: datetime, zone: tzinfo) -> s
     """How a rollback menu names a snapshot: the phase and when it was taken, in the campaign's time zone."""
     when = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(zone)
     where = "before resolving " if kind == "before" else "start of "
-    return f"{where}{phase_label} — {when:%a %d %b %H:%M} {when.tzname() or ''}".rstrip()
+    label = phase_label.removesuffix(" (before it resolved)")  # how the snapshot was kept; `where` says it
+    return f"{where}{label} — {when:%a %d %b %H:%M} {when.tzname() or ''}".rstrip()
 
 
 def parse_when(text: str, now: datetime, zone: tzinfo = UTC) -> datetime:
@@ -393,8 +394,9 @@ async def table_roll(services: Services, caller: Caller, name: str, private: boo
         raise ServiceError(f"a table modifier runs from -{MAX_MODIFIER} to {MAX_MODIFIER}")
     async with gm_write(services, caller, campaign_name) as (session, campaign):
         tables = campaign_tables(campaign)
+        titles = {t.title: key for key, t in tables.items() if t.title}  # "naval attrition" finds its tables
         try:
-            table = tables.get(name) or tables[Names(tables).resolve(name, what="table")]
+            table = tables.get(name) or tables[Names(tables, aliases=titles).resolve(name, what="table")]
         except UnknownName as exc:
             raise NotFound(f"{exc} (tables: {', '.join(sorted(tables)) or 'none'})") from None
         vis = Visibility.gm_only() if private else Visibility.everyone()
@@ -406,7 +408,10 @@ async def table_roll(services: Services, caller: Caller, name: str, private: boo
                                          "events": []})
         text = f"🎲 {outcome.roll.text()}"
         if not private:
-            record.post(session, campaign, services, "thread", f"The GM rolls on {text[2:]}")
+            rolled = outcome.roll.text().removeprefix(f"{table.title or table.name}: ")
+            card = cards.Card(title=f"🎲 The GM rolls on {table.title or table.name}", description=rolled,
+                              colour=cards.GM, footer=f"{campaign.name}, roll #{campaign.roll_count}")
+            record.post(session, campaign, services, "thread", "", embeds=[card.dump()])
     return Reply(text + ("" if private else "\n(posted in the campaign thread)"), campaign_id=campaign.id)
 
 
@@ -459,15 +464,27 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
     async with gm_write(services, caller, campaign_name, running=True) as (session, campaign):
         ruleset = record.ruleset_of(campaign)
         state = record.state_of(campaign, ruleset)
-        dice = await record.act_dice(session, campaign)
-        try:
-            step = ruleset.act(state, Viewer.gm(), action, dice)
-        except RulesError as exc:
-            raise ServiceError(str(exc)) from None
+        step, dice, action = await forgiving_act(session, campaign, ruleset, state, Viewer.gm(), action)
         await steps.record_step(session, services, campaign, ruleset, step, dice, kind="gm-action",
                                 actor=gm_actor(caller), body={"action": action}, visibility=Visibility.gm_only())
-        text = summary(step.events, dice.rolls, lambda v: True) or "Done."
-    return Reply(text, campaign_id=campaign.id)
+        text = gm_reply(step.events, dice.rolls) or "Done."
+    return Reply(text, campaign_id=campaign.id, card="news" if len(text) > steps.CARD_FROM else None)
+
+
+SEAT_NEWS_SHOWN = 1500  # the seats' private news of a GM action, repeated in the GM's answer up to this long
+
+
+def gm_reply(events: Sequence[Event], rolls: Sequence[Roll]) -> str:
+    """What a GM action did, for the GM: everything, except that the seats' own news, when long (a turn's
+    results with their sheets), is only named: it is in each seat's thread, which the GM reads too."""
+    to_seats = summary(events, rolls, lambda v: not v.public and bool(v.seats))
+    if len(to_seats) <= SEAT_NEWS_SHOWN:
+        return summary(events, rolls, lambda v: True)
+    shown: list[Visibility] = [*(e.visibility for e in events), *(r.visibility for r in rolls)]
+    seats = sorted({s for vis in shown if not vis.public for s in vis.seats})
+    rest = summary(events, rolls, lambda v: v.public or not v.seats)
+    told = f"📬 Sent privately to {', '.join(f'**{s}**' for s in seats)}: in their threads (and `/history`)."
+    return "\n".join(p for p in (told, rest) if p)
 
 
 async def settings(services: Services, caller: Caller, key: str | None, value: str | None,

@@ -57,13 +57,15 @@ async def _waits_on(session: AsyncSession, campaign: Campaign, seat: Seat | None
         phase = ruleset.phase(record.state_of(campaign, ruleset, shared=True))
     except (ServiceError, RulesError):
         return False, "this Herald cannot read it (see `/campaign status` in its server)"
-    due = f", due <t:{int(campaign.deadline.timestamp())}:R>" if campaign.deadline is not None else ""
+    when = f"<t:{int(campaign.deadline.timestamp())}:R>" if campaign.deadline is not None else ""
+    due = f", due {when}" if when else ""
     if seat is not None and seat.name in phase.waiting:
         if phase.window is Window.ORDERS:
             sent = await order_rows.open_one(session, campaign.id, seat.name, phase.key)
             if sent is None:
-                return True, f"📜 your orders for **{phase.label}** are due{due}"
-            return False, f"✅ your orders for **{phase.label}** are in (you can change them{due})"
+                return True, f"📜 your orders for **{phase.label}** are {f'due {when}' if when else 'awaited'}"
+            until = f" until the deadline, {when}" if when else ""
+            return False, f"✅ your orders for **{phase.label}** are in (you can change them{until})"
         if phase.window is Window.TURN:
             return True, f"🎯 your turn — **{phase.label}**{due}"
     if gm:

@@ -125,12 +125,14 @@ async def check(services: Services, caller: Caller, text: str, campaign_name: st
 async def show(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
     async with campaign_tx(services, caller, campaign_name, write=False) as tx:
         campaign, session = tx.campaign, tx.session
+        if campaign.phase_key is None:
+            raise ServiceError(f"**{campaign.name}** has not started yet: orders open with `/campaign start`")
         if seat_name:
-            if not tx.is_gm:
-                own = tx.require_seat()
-                if own.name.lower() != seat_name.strip().lower():
-                    raise NotAllowed("orders are private: you can only see your own")
-            shown = [await record.seat_named(session, campaign, seat_name)]
+            own = None if tx.is_gm else tx.require_seat()
+            named = await record.seat_named(session, campaign, seat_name)  # forgiving: `eng` is England
+            if own is not None and own.name != named.name:
+                raise NotAllowed("orders are private: you can only see your own")
+            shown = [named]
         elif tx.is_gm and tx.seat is None:
             shown = await seats.of_campaign(session, campaign.id)
         else:

@@ -19,7 +19,7 @@ from bot.service.errors import NotAllowed, NotFound, ServiceError
 from bot.service.guide import grammar_blocks
 from bot.service.lookup import find_campaign, viewer_of
 from bot.service.replies import Reply
-from bot.service.steps import Actor
+from bot.service.steps import Actor, forgiving_act
 from bot.service.summaries import roll_line, summary
 from bot.service.unit import campaign_tx
 from bot.store.models import Campaign, LogEntry, Snapshot
@@ -43,12 +43,8 @@ async def act(services: Services, caller: Caller, action: str, campaign_name: st
         if expected_tag is not None and expected_tag != phase_tag(campaign.phase_key):
             raise ServiceError("that menu is out of date: the game has moved on. Use `/act` for the current one.")
         ruleset, state = tx.ruleset, tx.state
-        dice = await record.act_dice(session, campaign)
         viewer = Viewer.of_seat(seat.name)
-        try:
-            step = ruleset.act(state, viewer, action, dice)
-        except RulesError as exc:
-            raise ServiceError(str(exc)) from None
+        step, dice, action = await forgiving_act(session, campaign, ruleset, state, viewer, action)
         # the action's own text stays with its seat (a tactic chosen in secret, say); its events say what is public
         phase = await tx.record_step(step, dice, kind="action", actor=Actor(seat.name, caller.user_id, viewer),
                                      body={"action": action}, visibility=Visibility.to(seat.name))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.service import record, steps, timers
-from bot.service.campaign_settings import LONGEST, SHORTEST
+from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.clock import format_span
 from bot.service.context import Caller, Services
 from bot.service.errors import ServiceError
@@ -11,7 +11,7 @@ from bot.service.gm import gm_write
 from bot.service.replies import Reply
 from bot.store.models import CampaignStatus
 from engine.core import Visibility
-from engine.core.when import span
+from engine.core.when import shifted, span
 
 
 def _stamp(ts: int) -> str:
@@ -31,8 +31,9 @@ async def extend(services: Services, caller: Caller, by: str, campaign_name: str
             now = services.clock.now()
             due = now + parked + more
             told = steps.paused_deadline(parked + more)
-        else:
-            due = campaign.deadline + more
+        else:  # `1d` is the same clock time a day later in the campaign's zone, summer time or not
+            due = shifted(campaign.deadline, by, CampaignSettings.load(campaign.settings).zone()) or (
+                campaign.deadline + more)
             told = _stamp(int(due.timestamp()))
         await timers.set_deadline(session, services, campaign, due)
         record.log(session, campaign, services, kind="deadline", actor="GM", actor_user_id=caller.user_id,

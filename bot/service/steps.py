@@ -14,10 +14,13 @@ from bot.service import cards, charts, digest, record, timers
 from bot.service.campaign_settings import CampaignSettings
 from bot.service.clock import format_span
 from bot.service.context import Services
+from bot.service.errors import ServiceError
 from bot.service.summaries import gm_only, public, roll_line, seat_only, summary
 from bot.store import timers as timer_rows
 from bot.store.models import Campaign, CampaignStatus, TurnNotice
-from engine.core import Dice, Event, Phase, Roll, Ruleset, Step, Viewer, Visibility, Window
+from engine.core import Dice, Event, Phase, Roll, RulesError, Ruleset, Step, Viewer, Visibility, Window
+from engine.core.names import meant_action
+from engine.core.when import shifted
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,26 @@ class Actor:
     @classmethod
     def system(cls) -> Actor:
         return cls("system", None, Viewer.gm())
+
+
+async def forgiving_act(session: AsyncSession, campaign: Campaign, ruleset: Ruleset[Any], state: Any,
+                        viewer: Viewer, action: str) -> tuple[Step[Any], Dice, str]:
+    """Play `action`; refused as typed, play what it most likely says among the legal actions (a label, a unique
+    start, a verb written out) — never a guess between several. Returns the step, its dice and what was played."""
+    dice = await record.act_dice(session, campaign)
+    try:
+        return ruleset.act(state, viewer, action, dice), dice, action
+    except RulesError as exc:
+        refused = exc
+    fresh = record.state_of(campaign, ruleset)  # the refused attempt may have changed the state it was given
+    meant = meant_action(action, ((a.text, a.label) for a in ruleset.view(fresh, viewer).actions))
+    if meant is None:
+        raise ServiceError(str(refused)) from None
+    dice = await record.act_dice(session, campaign)  # the same stream: nothing was logged in between
+    try:
+        return ruleset.act(fresh, viewer, meant, dice), dice, meant
+    except RulesError:
+        raise ServiceError(str(refused)) from None
 
 
 def _dump_step(step: Step[Any], dice: Dice) -> dict[str, Any]:
@@ -88,20 +111,23 @@ def private_news(session: AsyncSession, services: Services, campaign: Campaign, 
 
 async def phase_summary(session: AsyncSession, campaign: Campaign) -> str:
     """The public events and dice of everything logged since the current phase began."""
-    events, dice = await phase_news(session, campaign)
+    events, dice, _ = await phase_news(session, campaign)
     return "\n".join([*events, *dice])
 
 
-async def phase_news(session: AsyncSession, campaign: Campaign) -> tuple[list[str], list[str]]:
-    """The public events and the public dice logged since the current phase began, as lines."""
+async def phase_news(session: AsyncSession, campaign: Campaign) -> tuple[list[str], list[str], bool]:
+    """The public events and the public dice logged since the current phase began, as lines, and whether the
+    phase's orders were carried out (players' ships sailed, settlers settled: the map has news)."""
     events: list[str] = []
     dice: list[str] = []
+    ordered = False
     for entry in await record.this_phase(session, campaign):
         logged = [Event.load(e) for e in entry.body.get("events", [])]
         rolls = [Roll.load(r) for r in entry.body.get("rolls", [])]
         events += [e.text for e in logged if public(e.visibility)]
         dice += [roll_line(r) for r in rolls if public(r.visibility) and r.kind != "shuffle"]
-    return events, dice
+        ordered = ordered or (entry.kind == "resolution" and any(public(e.visibility) for e in logged))
+    return events, dice, ordered
 
 
 @dataclass
@@ -120,11 +146,14 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
     """Cross a phase boundary: one public post with what happened, the map and what is open now; a snapshot;
     whatever the new window needs. `intro` opens the card (the start's seats and dice commitment)."""
     previous_label, previous_turn = campaign.phase_label, campaign.turn
-    events, dice = ([], []) if first else await phase_news(session, campaign)
+    events, dice, ordered = ([], [], False) if first else await phase_news(session, campaign)
+    if not phase.ended:  # "**C.2 …** — orders are open": the card's Now says so, with its button
+        events = [e for e in events if not e.startswith(f"**{phase.label}** — ")]
     campaign.phase_key, campaign.phase_label, campaign.turn = phase.key, phase.label, phase.turn
     record.snapshot(session, campaign, services, phase)
     await timers.clear(session, campaign)
-    with_map = phase.window is Window.TURN or phase.turn != previous_turn or first or phase.ended
+    # the map after it: once a turn, for a battle or a turn, and after orders were carried out in public
+    with_map = phase.window is Window.TURN or phase.turn != previous_turn or first or phase.ended or ordered
     render = (record.render_job(campaign, Viewer.spectator(), campaign.state or {}, f"Map — {phase.label}")
               if with_map else None)
     card = phase_card(campaign, previous_label if not first else None, events, dice, phase,
@@ -213,7 +242,8 @@ async def open_window(session: AsyncSession, services: Services, campaign: Campa
         every = settings.span("deadline_every")
         due_text = ""
         if every:
-            due = services.clock.now() + every
+            now = services.clock.now()
+            due = shifted(now, settings.deadline_every, settings.zone()) or now + every
             await timers.set_deadline(session, services, campaign, due)
             if campaign.paused_at is not None:  # the timer is parked: its span runs from the resume, not now
                 text += f"\nDeadline: {paused_deadline(every)}."
@@ -304,11 +334,7 @@ async def finish(session: AsyncSession, services: Services, campaign: Campaign, 
             f"The seed was `{campaign.seed}` (its SHA-256 is the commitment posted at the start, "
             f"`{campaign.commitment}`). Anyone can check every roll: `/campaign export`, then "
             f"`herald verify export.json`.")
-    if card is None:
-        record.post(session, campaign, services, "thread", text)
-        return
-    # the last phase's news, the final map and the end in one post
-    end = cards.from_markdown(text, colour=cards.HERALD)
-    end.title = end.title or f"🏁 {campaign.name} has ended"
-    record.post(session, campaign, services, "thread", "", embeds=[card.dump(), *chart_cards(chart), end.dump()],
-                render=render, chart=chart)
+    # the last phase's news (when a phase ended it), the final map and the end, in one post
+    end = cards.from_markdown(text, title=f"🏁 The end of {campaign.name}", colour=cards.HERALD)
+    shown = [card.dump(), *chart_cards(chart)] if card is not None else []
+    record.post(session, campaign, services, "thread", "", embeds=[*shown, end.dump()], render=render, chart=chart)

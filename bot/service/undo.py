@@ -17,9 +17,10 @@ from bot.service.replies import Reply
 from bot.service.unit import CampaignTx, campaign_tx
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, LogEntry, OrderStatus, Seat, UndoPoint
-from engine.core import Event, Phase, Viewer, Visibility, Window
+from engine.core import Event, OrderCheck, Phase, Viewer, Visibility, Window
 
 LOOK_BACK = 200  # log entries read to explain why an action can no longer be taken back
+SHOWN_BACK = 20  # orders quoted back when an undo restores them (`/orders list` shows them all)
 STANDS = "It stands; the GM can still roll the phase back (`/gm rollback`)."
 
 
@@ -123,8 +124,10 @@ async def _orders_back(tx: CampaignTx, phase: Phase, seat: Seat) -> Reply:
     if earlier is not None and earlier.kind == "orders":
         await order_rows.save(session, campaign_id=campaign.id, seat=seat.name, phase_key=phase.key,
                               text=earlier.body["text"], checks=earlier.body["checks"], now=now)
-        text = "your earlier orders stand again:\n" + "\n".join(f"> {line}" for line in
-                                                                str(earlier.body["text"]).splitlines()[:20])
+        stand = [c.canonical or c.text for c in map(OrderCheck.load, earlier.body["checks"]) if c.accepted]
+        more = f"\n… and {len(stand) - SHOWN_BACK} more" if len(stand) > SHOWN_BACK else ""
+        text = ("your earlier orders stand again (as understood):\n"
+                + "\n".join(f"> {line}" for line in stand[:SHOWN_BACK]) + more)
     else:  # nothing before it in this window: no orders stand
         row = await order_rows.open_one(session, campaign.id, seat.name, phase.key)
         if row is not None:

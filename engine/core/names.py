@@ -128,3 +128,30 @@ def suggestion(typed: str, names: Iterable[str]) -> str:
     """`` — did you mean **x**?`` when one of `names` is close to `typed`, else ``""``."""
     closest = Names(names).closest(fold(typed)) if len(typed) <= MAX_TYPED else None
     return f" — did you mean **{closest}**?" if closest else ""
+
+
+def meant_action(typed: str, actions: Iterable[tuple[str, str]]) -> str | None:
+    """What a typed action most likely says, given the legal actions as (text, label) pairs: the one action whose
+    text or label it begins (``Move to sector 3`` is ``move 3``), else the same words after a verb written out
+    (``rul q1 none`` is ``rule q1 none``); None when neither fits exactly one. Used only once the typed text
+    was refused as it stands, so a well-formed action is never second-guessed."""
+    pairs = [(text.strip(), label.strip()) for text, label in actions if text.strip()]
+    wanted = fold(typed)
+    if not wanted or len(typed) > MAX_TYPED:
+        return None
+
+    def begins(name: str) -> bool:  # a prefix that stops inside a number names no action: `tile 2` is not 26
+        key = fold(name)
+        return key.startswith(wanted) and not (
+            len(key) > len(wanted) and wanted[-1].isdigit() and key[len(wanted)].isdigit())
+
+    fits = list(dict.fromkeys(text for text, label in pairs if not text.endswith(":")
+                              and (begins(text) or (label and begins(label)))))
+    if len(fits) == 1 and fold(fits[0]) != wanted:
+        return fits[0]
+    verb, _, rest = typed.strip().partition(" ")
+    verbs = Names(dict.fromkeys(t.split(" ", 1)[0] for t, _ in pairs))
+    meant = verbs.match(verb).name if verb and len(verb) <= MAX_TYPED else None
+    if meant is None or fold(meant) == fold(verb):
+        return None
+    return f"{meant} {rest}".strip()

@@ -1,6 +1,6 @@
 """Deadlines as people type them, read in the campaign's time zone.
 
-    2d, 36h, 1w 2d, in 2 days, in 3 hours       from now
+    2d, 36h, 1w 2d, in 2 days, in 3 hours       from now (days on the calendar: the same clock time that day)
     tomorrow, friday, fri 18:00, next monday     a named day; without a time, the end of that day (23:59)
     18:00, 6pm, 6:30pm                           the next time the clock shows it
     2026-12-01 18:00, 2026-12-01, 1 dec 18:00     a date (a date without a year is the next one to come)
@@ -43,8 +43,7 @@ def _refuse(text: str, why: str = "") -> WhenError:
                      f"friday 18:00, 6pm or 2026-12-01 18:00")
 
 
-def span(text: str) -> timedelta | None:
-    """``2d``, ``1w 2d``, ``in 3 hours``, ``+90m`` as a timedelta; None when `text` is no duration."""
+def _span_parts(text: str) -> list[tuple[int, str]] | None:
     cleaned = text.strip().lower().removeprefix("in ").lstrip("+").strip()
     if not cleaned or len(cleaned) > MAX_TEXT:
         return None
@@ -53,7 +52,27 @@ def span(text: str) -> timedelta | None:
         return None
     if any(unit not in _UNITS for _, unit in parts):
         return None
-    return timedelta(seconds=sum(int(n) * _UNITS[unit] for n, unit in parts))
+    return [(int(n), unit) for n, unit in parts]
+
+
+def span(text: str) -> timedelta | None:
+    """``2d``, ``1w 2d``, ``in 3 hours``, ``+90m`` as a timedelta; None when `text` is no duration."""
+    parts = _span_parts(text)
+    return None if parts is None else timedelta(seconds=sum(n * _UNITS[unit] for n, unit in parts))
+
+
+def shifted(start: datetime, text: str, zone: tzinfo = UTC) -> datetime | None:
+    """`start` moved on by the span `text`, in UTC: days and weeks on the calendar of `zone` (a deadline on
+    Friday 18:00 moved by 1d is Saturday 18:00 even across a change of summer time), hours and minutes as time
+    elapsed. None when `text` is no span."""
+    parts = _span_parts(text)
+    if parts is None:
+        return None
+    days = sum(n * _UNITS[unit] for n, unit in parts if _UNITS[unit] >= _UNITS["d"]) // _UNITS["d"]
+    seconds = sum(n * _UNITS[unit] for n, unit in parts if _UNITS[unit] < _UNITS["d"])
+    local = start.astimezone(zone)
+    # an aware datetime plus days keeps its wall-clock time; zoneinfo then gives the offset of the new day
+    return (local + timedelta(days=days)).astimezone(UTC) + timedelta(seconds=seconds)
 
 
 def deadline(text: str, now: datetime, zone: tzinfo = UTC) -> datetime:
@@ -64,7 +83,7 @@ def deadline(text: str, now: datetime, zone: tzinfo = UTC) -> datetime:
     if after is not None:
         if after > LONGEST:
             raise _refuse(text, "more than ten years away")
-        return now + after
+        return shifted(now, text, zone) or now + after
     stamped = _with_offset(text)
     if stamped is not None:
         if stamped <= now:

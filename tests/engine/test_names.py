@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import RulesError
-from engine.core.names import MAX_TYPED, Names, UnknownName, fold, resolve
+from engine.core.names import MAX_TYPED, Names, UnknownName, fold, meant_action, resolve
 from engine.rulesets import find
 
 SEATS = ["Cuba", "Chile", "Congo", "Côte d'Ivoire", "England"]
@@ -66,3 +66,26 @@ def test_any_typed_text_matches_or_is_refused_in_short_quoted_words(typed):
         assert len(message) < 300 and message.count("`") == 2 and "\n" not in message
         return
     assert fold(name).startswith(fold(typed)) and fold(typed)
+
+
+MOVES = [("move 3", "Move to sector 3: deep space"), ("move 8", "Move to sector 8: deep space"),
+         ("pass", "Pass (do nothing)"), ("scan 26", "Scan face-down yellow tile 26")]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("Move to sector 3", "move 3"),  # a menu's label, as typed from the screen
+    ("mov 3", "move 3"), ("pas", "pass"), ("sca 26", "scan 26"),  # a verb written short
+    ("Scan face-down yellow tile 2", None),  # a number's start is not the number: tile 2 is not tile 26
+    ("m", "move"),  # the verb alone, which the ruleset then refuses as it stands
+    ("move 2", None), ("xyz", None), ("", None),
+    ("pass", None),  # well-formed already: never second-guessed
+])
+def test_a_refused_action_is_read_as_the_one_legal_action_it_says(typed, meant):
+    assert meant_action(typed, MOVES) == meant
+
+
+def test_a_ruling_with_its_verb_written_short_is_that_ruling():
+    rulings = [("rule q1 done", "Event (q1): done"), ("rule q1 none", "Event (q1): none")]
+    assert meant_action("rul q1 none", rulings) == "rule q1 none"
+    assert meant_action("rule q1 non", rulings) == "rule q1 none"
+    assert meant_action("rule q2 none", rulings) is None

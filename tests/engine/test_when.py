@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.when import WhenError, deadline, span
+from engine.core.when import WhenError, deadline, shifted, span
 
 MONDAY_NOON = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)  # a Monday
 PARIS = ZoneInfo("Europe/Paris")  # UTC+1 in January, UTC+2 from 29 March 2026
@@ -76,3 +76,33 @@ def test_any_text_is_a_future_time_or_refused_in_our_words(text):
         assert len(message) < 300 and message.count("`") in (2, 4) and "\x00" not in message
         return
     assert when.tzinfo is not None and MONDAY_NOON < when <= MONDAY_NOON + timedelta(days=3660)
+
+
+# -- the days summer time begins and ends (Paris: 29 March 2026 02:00 → 03:00; 25 October 2026 03:00 → 02:00) --
+
+SATURDAY_BEFORE_SPRING = datetime(2026, 3, 28, 11, 0, tzinfo=UTC)  # 12:00 in Paris, the day before the change
+SATURDAY_BEFORE_AUTUMN = datetime(2026, 10, 24, 10, 0, tzinfo=UTC)  # 12:00 in Paris, summer time
+
+
+@pytest.mark.parametrize(("now", "text", "utc"), [
+    (SATURDAY_BEFORE_SPRING, "in 1 day", "2026-03-29 10:00"),    # noon Sunday, summer time: 23 hours later
+    (SATURDAY_BEFORE_SPRING, "24h", "2026-03-29 11:00"),         # hours are hours
+    (SATURDAY_BEFORE_SPRING, "tomorrow", "2026-03-29 21:59"),    # 23:59 summer time
+    (SATURDAY_BEFORE_SPRING, "sunday 18:00", "2026-03-29 16:00"),
+    (SATURDAY_BEFORE_SPRING, "2026-03-29 02:30", "2026-03-29 01:30"),  # a clock time that never happens: 03:30
+    (SATURDAY_BEFORE_AUTUMN, "in 1 day", "2026-10-25 11:00"),    # noon Sunday, winter time: 25 hours later
+    (SATURDAY_BEFORE_AUTUMN, "1d 2h", "2026-10-25 13:00"),
+    (SATURDAY_BEFORE_AUTUMN, "sunday 18:00", "2026-10-25 17:00"),
+    (SATURDAY_BEFORE_AUTUMN, "2026-10-25 02:30", "2026-10-25 00:30"),  # a clock time that happens twice: the first
+])
+def test_deadlines_keep_the_clock_time_across_a_change_of_summer_time(now, text, utc):
+    assert deadline(text, now, PARIS).strftime("%Y-%m-%d %H:%M") == utc
+
+
+def test_a_deadline_moved_by_days_keeps_its_clock_time_and_by_hours_its_length():
+    friday_six_pm = datetime(2026, 3, 27, 17, 0, tzinfo=UTC)  # 18:00 in Paris, winter time
+    assert shifted(friday_six_pm, "1d", PARIS) == datetime(2026, 3, 28, 17, 0, tzinfo=UTC)
+    assert shifted(friday_six_pm, "2d", PARIS) == datetime(2026, 3, 29, 16, 0, tzinfo=UTC)  # 18:00 summer time
+    assert shifted(friday_six_pm, "48h", PARIS) == friday_six_pm + timedelta(hours=48)
+    assert shifted(friday_six_pm, "1w", NEW_YORK) == friday_six_pm + timedelta(days=7)  # New York changed already
+    assert shifted(friday_six_pm, "friday", PARIS) is None

@@ -258,3 +258,60 @@ gm @gaius
     assert len(images) == 1 and [a["filename"] for a in posted[0]["attachments"]] == [images[0][13:]]
     await lite.run_line("clock +1d")
     assert len(cards_in_thread()) == 1, "a day with nothing resolved posts nothing"
+
+
+def test_a_heading_further_down_opens_a_section_and_an_indented_line_stays_in_its_field() -> None:
+    text = ("**The Narrow Seas** — turn 1\n- England: 370 GP\n**Rulings**\n• #1 a route\n  rolls: d100 6\n"
+            "• #2 an agent\n## England — Open Nation\nIndustrial One\n**Treasury** 369.87 GP")
+    card = cards.from_markdown(text)
+    assert card.title == "" and card.description.startswith("**The Narrow Seas** — turn 1")
+    fields = {name: value for name, value, _ in card.fields}
+    assert fields["Rulings"] == "• #1 a route\n  rolls: d100 6\n• #2 an agent"
+    assert fields["England — Open Nation"] == "Industrial One" and fields["Treasury"] == "369.87 GP"
+    _, shown = cards.present("sheet", "**The Narrow Seas** — gm\n" + text)
+    assert shown[0]["title"] == "The Narrow Seas — GM"  # the GM's sheet, not the first nation on it
+    assert "**Treasury** 369.87 GP" in cards.as_text(shown)  # the attached whole reads like the sheet
+
+
+async def test_a_gm_table_roll_is_a_card_in_the_thread(lite: Console, tmp_path: Path) -> None:
+    (tmp_path / "tables.toml").write_text('[weather]\ndice = "2d6"\ntitle = "Weather at sea"\n"2-4" = "Storm"\n'
+                                          '"5-9" = "Clear"\n"10+" = "Fog"\n', encoding="utf-8")
+    lite.base_dir = tmp_path
+    await lite.run_script("""
+gm @gaius
+@gaius #forum /campaign create name:Gaul ruleset:freeform
+@vercingetorix /campaign join seat:Arverni
+@gaius /campaign start
+@gaius /gm table upload file:@tables.toml
+""")
+    mark = len(lite.fake.sent)
+    await lite.run_line("@gaius /gm table roll name:weather")
+    posted = [m for m, _ in built(lite.fake.sent[mark:]) if m.get("embeds") and not m.get("flags")]
+    assert len(posted) == 1 and posted[0]["embeds"][0]["title"] == "🎲 The GM rolls on Weather at sea"
+    assert "2d6 [" in posted[0]["embeds"][0]["description"]
+
+
+async def test_terra_nova_shows_the_map_after_orders_are_carried_out_and_says_what_is_open_once(lite: Console) -> None:
+    lite.services.secret = seeded_secrets("demo")
+    lite.base_dir = EXAMPLES / "terra-nova"
+    script = (EXAMPLES / "terra-nova" / "three-turns.txt").read_text(encoding="utf-8")
+    await lite.run_script(script[: script.index("# C.2: Portugal tries for a factory")])
+    posts = [(m, files) for m, files in built([s for s in lite.fake.sent if s.kind == "channel_message"])
+             if m.get("embeds")]
+    cards_ = {m["embeds"][0].get("title"): (m, files) for m, files in posts}
+    sailed, files = cards_["C.1 First Trans-Oceanic Movement"]  # ships sailed: the map after it, in the post
+    assert [f for f in files if f.endswith(".png")] and sailed["embeds"][0]["image"]["url"].startswith("attachment://")
+    for message, _ in posts:
+        said = cards.as_text(message["embeds"])
+        assert "— orders are open (turn" not in said, "the Now field says what is open; the news does not repeat it"
+
+
+async def test_the_gm_is_told_where_a_turns_long_private_results_went(lite: Console) -> None:
+    script = (EXAMPLES / "lote-modern" / "two-turns.txt").read_text(encoding="utf-8")
+    lite.base_dir = EXAMPLES / "lote-modern"
+    await lite.run_script(script[: script.index('@gm /gm act action:"publish"')])
+    out = "\n".join(await lite.run_line('@gm /gm act action:"publish"'))
+    answer = out[: out.index("#The Narrow Seas")]
+    assert "📬 Sent privately to **England**, **France**, **Hansa**, **Spain**" in answer
+    assert "attached" not in answer and len(answer) < 2000  # one short answer, not the four sheets again
+    assert "turn 1 results for England" in out  # which are in England's thread

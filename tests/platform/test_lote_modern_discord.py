@@ -16,8 +16,9 @@ SCRIPT = EXAMPLES / "two-turns.txt"
 THREAD = "The Narrow Seas"
 PLAYERS = {"England": "victoria", "France": "louis", "Spain": "isabella", "Hansa": "hanssen"}
 GM = "gm"
-SHEET_HEADS = {"England": "## England — Open Nation", "France": "## France — Open Nation",
-               "Spain": "## Spain — Open Nation", "Hansa": "## Hansa — Merchant House"}
+# a sheet's heading: a card's title, or a section of a result card
+SHEET_HEADS = {"England": "England — Open Nation", "France": "France — Open Nation",
+               "Spain": "Spain — Open Nation", "Hansa": "Hansa — Merchant House"}
 # Lines only that nation's sheet or result holds (its armies, its bookkeeping, a ruling only it may read).
 SECRETS = {
     "England": ["Conduit Portsmouth-Gibraltar", "The Dutch are flattered", "Bank: 50 GP invested"],

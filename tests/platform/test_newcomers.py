@@ -84,6 +84,23 @@ async def test_a_deadline_in_words_is_read_in_the_campaigns_time_zone_and_shown_
     assert "is not a time I can read" in await said(gaul, '@gaius /gm deadline set when:"someday soon"')
 
 
+async def test_a_deadline_moved_by_days_keeps_its_clock_time_when_summer_time_begins(gaul: Console):
+    await gaul.run_line("@gaius #forum /gm settings key:time_zone value:paris")
+    await gaul.run_line("clock +81d")  # Friday 2026-03-27 12:00 UTC; Paris moves its clocks on Sunday the 29th
+    assert "2026-03-27 17:00 UTC" in await said(gaul, '@gaius /gm deadline set when:"friday 18:00"')
+    assert "2026-03-29 16:00 UTC" in await said(gaul, "@gaius /gm deadline extend by:2d")  # still 18:00 in Paris
+    assert "2026-03-29 18:00 UTC" in await said(gaul, "@gaius /gm deadline extend by:2h")  # hours are hours
+
+
+async def test_a_reminder_that_comes_due_after_its_deadline_is_not_sent(gaul: Console):
+    await gaul.run_line("@gaius #forum /gm settings key:reminders value:1h")
+    await gaul.run_line("@gaius /gm deadline set when:2h")
+    out = await said(gaul, "clock +3h")  # the bot was down across both: the deadline speaks for itself
+    assert "has passed" in out and "are due" not in out
+    await gaul.run_line("@gaius /gm deadline set when:2h")
+    assert "are due in 59m" in await said(gaul, "clock +61m")
+
+
 async def test_a_paused_campaign_keeps_its_time_left_and_the_thread_is_told(gaul: Console):
     await gaul.run_line("@gaius #forum /gm settings key:auto_advance value:deadline")
     await gaul.run_line('@gaius /gm deadline set when:"in 2 days"')
@@ -134,8 +151,10 @@ async def test_history_shows_the_last_resolved_turn_without_bookkeeping_unless_a
 
 async def test_rollback_choices_name_the_phase_and_the_time_not_an_id(gaul: Console):
     await gaul.run_line("@gaius #forum /gm advance")
+    await gaul.run_line('@gaius press "Advance anyway"')
     out = await said(gaul, '@gaius complete /gm rollback to:"Turn"')
     assert "start of Turn 1 — orders — Mon 05 Jan 12:00 UTC" in out
+    assert "before resolving Turn 1 — orders — Mon 05 Jan 12:00 UTC" in out and "(before it resolved)" not in out
 
 
 # -- the console for newcomers ----------------------------------------------------------------------------------

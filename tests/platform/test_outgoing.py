@@ -127,10 +127,11 @@ def test_embeds_are_fitted_to_their_limits() -> None:
     embed = discord.Embed(title="t" * 300, description="d" * 5000)
     for i in range(30):
         embed.add_field(name=f"f{i}", value="v" * 2000)
-    fitted = outgoing.fit_embeds([embed, discord.Embed(description="more")])
-    assert len(fitted) == 0 or sum(len(e) for e in fitted) <= 6000
-    small = outgoing.fit_embeds([discord.Embed(title="t" * 300, description="d" * 100)])
-    assert len(small[0].title or "") == 256
+    messages = outgoing.build(None, embeds=[embed, discord.Embed(description="more")], max_parts=20)
+    assert len(messages) > 1 and all(sum(len(e) for e in m.embeds) <= 6000 for m in messages)
+    assert "more" in messages[-1].embeds[-1].description
+    small = outgoing.build(None, embeds=[discord.Embed(title="t" * 300, description="d" * 100)])
+    assert len(small[0].embeds[0].title or "") == 256
 
 
 # -- through the console, as a user would ----------------------------------------------------------------

@@ -51,7 +51,7 @@ async def test_mine_lists_campaigns_in_every_server_with_what_they_wait_on(conso
     assert "**2 of your 2 campaign(s) need you:**" in out
     assert "**Duo** (terra-prime, in #lounge) as **Bo**: 🎯 your turn — **Round 1 — Bo**" in out
     assert "**Gaul** (freeform, in #forum) as **Arverni**: 📜 your orders for **Turn 1 — orders** are due" in out
-    assert "are due, due <t:" in replies(console, mark) and ":R>" in replies(console, mark)
+    assert "are due <t:" in replies(console, mark) and ":R>" in replies(console, mark)
     in_other_server = Caller(user_id=console.fake.user("bo"), name="bo", guild_id=OTHER_GUILD, channel_id=1)
     await orders.submit(console.services, in_other_server, "hold", "Gaul")  # Bo sends orders over there
     out = await said(console, "@bo #lounge /campaign mine")

@@ -10,6 +10,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction, OrderError
 from engine.core.events import Event, Step
+from engine.core.names import Names, UnknownName, shown
 from engine.core.orders import OrderCheck, Verdict, read_form
 from engine.core.phases import Phase, Window
 from engine.core.rng import Dice
@@ -41,6 +42,19 @@ MAX_RESULT = 4000
 _RESULT = re.compile(r"^result\s+(?P<to>[^:]+?)\s*:\s*(?P<text>.+)$", re.IGNORECASE | re.DOTALL)
 _SHEET = re.compile(r"^sheet\s+(?P<seat>[^:]+?)\s*:\s*(?P<text>.*)$", re.IGNORECASE | re.DOTALL)
 _OWNER = re.compile(r"^region\s+(?P<region>.+?)\s+owner\s+(?P<seat>.+)$", re.IGNORECASE)
+
+
+GM_VERBS = Names(("result", "sheet", "region", "clear"))
+
+
+def _full_verb(text: str) -> str:
+    """The GM's action with its first word written out when it is the start of one verb only (`res` is result)."""
+    first, _, rest = text.partition(" ")
+    head, colon, after = first.partition(":")  # `res all: …` or `res:`
+    meant = GM_VERBS.match(head).name if head else None
+    if meant is None:
+        return text
+    return f"{meant}{colon}{after} {rest}".rstrip() if rest or colon else meant
 
 
 @dataclass
@@ -125,7 +139,7 @@ class Freeform(Ruleset[FreeformState]):
     def act(self, state: FreeformState, actor: Viewer, action: str, dice: Dice) -> Step[FreeformState]:
         if not actor.is_gm:
             raise IllegalAction("only the GM writes results in a freeform campaign; send orders instead")
-        text = action.strip()
+        text = _full_verb(action.strip())
         if m := _RESULT.match(text):
             to = m["to"].strip()
             body = m["text"].strip()
@@ -151,19 +165,22 @@ class Freeform(Ruleset[FreeformState]):
             "`region <name> owner <seat|none>` and `clear results`")
 
     def _seat(self, state: FreeformState, name: str) -> str:
-        for seat in state.seats:
-            if seat.lower() == name.lower():
-                return seat
-        raise IllegalAction(f"no seat `{name}` (seats: {', '.join(state.seats)})")
+        try:  # forgiving: any case, no accents, a unique start
+            return Names(state.seats).resolve(name, what="seat")
+        except UnknownName as exc:
+            raise IllegalAction(f"{exc} (seats: {', '.join(state.seats)})") from None
 
     def _set_owner(self, state: FreeformState, region_name: str, seat_name: str) -> Step[FreeformState]:
         owner = None if seat_name.lower() == "none" else self._seat(state, seat_name)
+        try:
+            name = Names(r.name for r in state.regions).resolve(region_name, what="region")
+        except UnknownName as exc:
+            raise IllegalAction(str(exc) if state.regions else
+                                f"no region `{shown(region_name)}`: the map has none yet") from None
         for i, region in enumerate(state.regions):
-            if region.name.lower() == region_name.lower():
+            if region.name == name:
                 state.regions[i] = Region(region.name, region.x, region.y, owner, region.links)
-                who = owner or "no one"
-                return Step(state, [Event(f"{region.name} is now held by {who}.", kind="map")])
-        raise IllegalAction(f"no region `{region_name}` on the map")
+        return Step(state, [Event(f"{name} is now held by {owner or 'no one'}.", kind="map")])
 
     def check(self, state: FreeformState, seat: str, text: str) -> list[OrderCheck]:
         lines = read_form(text, FreeOrder.parse, max_lines=MAX_ORDER_LINES)

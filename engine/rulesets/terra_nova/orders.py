@@ -76,13 +76,14 @@ def _words() -> dict[str, str]:
 
 
 WORDS = _words()
+_UNITS = forgiving.Names(sorted(set(WORDS.values())), aliases=WORDS)  # `carr` is carrack; `carack` gets a guess
 
 
 def unit_word(text: str) -> str:
     key = WORDS.get(normal(text))
     if key is None:
-        raise OrderError(f"`{text[:40]}` is not a unit or ship I know "
-                         f"(e.g. soldier, settler, cannon, carrack, caravel)")
+        return _meant(_UNITS, text, "unit or ship", f"`{text[:40]}` is not a unit or ship I know",
+                      otherwise=" (e.g. soldier, settler, cannon, carrack, caravel)")
     return key
 
 
@@ -172,14 +173,15 @@ def _places() -> forgiving.Names:
     return forgiving.Names(geography().places)
 
 
-def _meant(names: forgiving.Names, text: str, what: str, refusal: str) -> str:
-    """A forgiving look-up (another case, no accents, a unique prefix) refused in `refusal`'s words."""
+def _meant(names: forgiving.Names, text: str, what: str, refusal: str, *, otherwise: str = "") -> str:
+    """A forgiving look-up (another case, no accents, a unique prefix) refused in `refusal`'s words, with the
+    closest name if there is one, else `otherwise`."""
     meant = names.match(text)
     if meant.name is not None:
         return meant.name
     if meant.candidates:
         raise OrderError(forgiving.unknown_message(meant, what=what))
-    raise OrderError(refusal + forgiving.hint(meant))
+    raise OrderError(refusal + (forgiving.hint(meant) or otherwise))
 
 
 def place(state: TNState, text: str) -> str:
@@ -406,11 +408,20 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
+VERBS = ("note", "buy", "pay", "sail", "intercept", "attack", "factory", "mission", "town", "plantation", "settle",
+         "move", "tactic", "ally", "vote")
+_VERBS = forgiving.Names(VERBS)
+
+
 def parse(state: TNState, seat: str, line: str) -> Order:
     """One order line as an order value; OrderError says what is wrong in the player's words."""
     text = " ".join(line.split())
     verb = text.split(" ", 1)[0].lower()
     rest = text[len(verb):].strip()
+    if verb not in VERBS:  # forgiving: `sai` is sail, `sial` gets "did you mean sail?"
+        verb = _meant(_VERBS, verb, "order", f"`{forgiving.shown(verb)}` is not an order I know",
+                      otherwise="; see the order help")
+        text = f"{verb} {rest}".strip()
     if verb == "note":
         if not rest:
             raise OrderError("write what the GM should read after `note`")
