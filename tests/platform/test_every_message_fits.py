@@ -255,6 +255,7 @@ gm @gm
 @gm /gm deadline set when:3d
 {submits}
 @p0 /orders check file:@orders.txt
+@p0 /odds order:"{ORDER_LINE}"
 @p0 /orders list
 @gm /orders list
 @p1 /orders withdraw
@@ -324,6 +325,8 @@ TURNS = """
 @ana /gm settings key:turn_timer value:1m
 @ana /campaign start
 @bo press "Take your turn"
+@bo /odds order:"explore 1"
+@ana /odds order:"move 3"
 @bo /act action:"move 3"
 @bo /undo
 @bo /act
