@@ -126,7 +126,7 @@ def test_a_note_fits_on_every_route(text: str) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(text=st.one_of(TEXT, LONG_TEXT), kind=st.sampled_from(["sheet", "status", "roll", "news"]),
+@given(text=st.one_of(TEXT, LONG_TEXT), kind=st.sampled_from(["sheet", "status", "roll", "news", "catchup"]),
        head=st.sampled_from(["**Gaul** — Arverni", "**Gaul** — gm", "🎲 **vercingetorix** rolls 2d6: (3, 4) = 7"]))
 def test_cards_of_sheets_status_and_rolls_fit(text: str, kind: str, head: str) -> None:
     content, made = cards.present(kind, f"{head}\n{text}")
