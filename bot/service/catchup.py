@@ -112,7 +112,7 @@ def sort_out(entries: Sequence[LogEntry], viewer: Viewer, *, labels: dict[str, s
     since = Since(entries=len(entries), cut=cut)
     undone = record.undone_seqs(entries)
     seat = viewer.seat if viewer.kind == "seat" else None
-    by_phase: dict[str, list[tuple[bool, str]]] = {}  # each line, and whether it is public (headlines first)
+    by_phase: dict[str, list[tuple[int, str]]] = {}  # each line and its rank as a headline (0 first, see below)
     for entry in entries:
         if entry.seq in undone:
             continue
@@ -138,7 +138,7 @@ def sort_out(entries: Sequence[LogEntry], viewer: Viewer, *, labels: dict[str, s
         if entry.kind == "note" and vis.allows(viewer):
             text = "📜 The GM: " + _first_line(str(entry.body.get("text", "")))
             if vis.public:
-                lines.append((True, text))
+                lines.append((1, text))
             elif seat is not None:
                 since.mine.append(text)
             continue
@@ -155,14 +155,15 @@ def sort_out(entries: Sequence[LogEntry], viewer: Viewer, *, labels: dict[str, s
                     since.mine.append(_first_line(event.text, 300))
             elif private:  # the GM: what went privately to seats, each named
                 since.mine.append(f"{', '.join(sorted(event.visibility.seats))}: {_first_line(event.text, 300)}")
-            else:
-                lines.append((event.visibility.public, _first_line(event.text)))
+            elif not own:  # (their own actions they read in their answers) a resolution's public news heads its
+                # phase; then other public lines; then the GM's own
+                rank = (0 if entry.kind == "resolution" else 1) if event.visibility.public else 2
+                lines.append((rank, _first_line(event.text)))
     for key, lines in by_phase.items():
         if key == (current_key or ""):
             since.this_phase = len(lines)
-        elif key:  # a phase's headline is its first public line (the GM's view has more before it)
-            since.phases.append((labels.get(key, key), [t for public, t in lines if public]
-                                 + [t for public, t in lines if not public]))
+        elif key:
+            since.phases.append((labels.get(key, key), [text for _, text in sorted(lines, key=lambda r: r[0])]))
     return since
 
 
@@ -208,7 +209,7 @@ def compose(campaign_name: str, who: str, since: Since, now: Now, *, looked_at: 
     if since.deadlines or since.rollbacks:
         out += ["", "**Deadlines and rollbacks**"]
         out += [f"- {line}" for line in since.rollbacks[-MOST_DEADLINES:]]
-        out += [f"- {line}" for line in since.deadlines[-MOST_DEADLINES:]]
+        out += [f"- {line}" for line in dict.fromkeys(since.deadlines[-MOST_DEADLINES:])]  # each said once
         if len(since.deadlines) > MOST_DEADLINES:
             out.append(f"- (the deadline changed {len(since.deadlines)} times)")
     if since.this_phase:

@@ -279,6 +279,9 @@ gm @gm
 clock +6h
 clock +2d
 @p0 /sheet
+@p0 /catchup
+@gm /catchup
+@p9 /catchup auto:off
 @gm /sheet seat:"{SEATS[0]}"
 @p0 /history
 @gm /history all:yes
