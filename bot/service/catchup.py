@@ -42,12 +42,13 @@ from bot.service.news import Due, forget
 from bot.service.quoting import clip
 from bot.service.replies import Reply
 from bot.service.steps import parked_deadline_left, paused_deadline
+from bot.service.summaries import roll_line
 from bot.service.unit import campaign_tx
 from bot.store import campaigns as campaign_rows
 from bot.store import marks
 from bot.store import orders as order_rows
 from bot.store.models import Campaign, CampaignStatus, LogEntry, LookMark
-from engine.core import Event, Viewer, Visibility, Window
+from engine.core import Event, Roll, Viewer, Visibility, Window
 
 MOST_PHASES = 8        # resolved phases named one by one; earlier ones are counted
 MOST_MINE = 8          # lines of the seat's own news; more are counted
@@ -76,8 +77,13 @@ class Since:
 
 
 def _first_line(text: str, limit: int = HEADLINE) -> str:
-    lines = [line for line in text.split("\n") if line.strip()]
-    head = clip(lines[0].strip(), limit) if lines else ""
+    """An event's first line (a heading takes the next line with it), and how many more."""
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    if len(lines) > 1 and (lines[0].endswith(":") or lines[0].startswith("#")
+                           or (lines[0].startswith("**") and lines[0].endswith("**"))):
+        heading = lines[0].lstrip("# ")
+        lines[:2] = [f"{heading}{'' if heading.endswith(':') else ':'} {lines[1].lstrip('-•> ')}"]
+    head = clip(lines[0], limit) if lines else ""
     return head + (f" (+{len(lines) - 1} more lines)" if len(lines) > 1 else "")
 
 
@@ -146,6 +152,9 @@ def sort_out(entries: Sequence[LogEntry], viewer: Viewer, *, labels: dict[str, s
                 and entry.body.get("why") == "timeout"):
             since.mine.append(f"⏱️ Your time ran out: Herald played `{clip(str(entry.body.get('action')), 100)}`")
         own = seat is not None and entry.actor == seat and entry.actor_user_id is not None
+        if seat is not None and not own:  # the seat's own dice (a research roll), not the public ones
+            since.mine += [roll_line(r) for r in (Roll.load(d) for d in entry.body.get("rolls", []))
+                           if not r.visibility.public and seat in r.visibility.seats and r.kind != "shuffle"]
         for event in (Event.load(e) for e in entry.body.get("events", [])):
             if not event.visibility.allows(viewer) or not event.text.strip():
                 continue
@@ -162,8 +171,10 @@ def sort_out(entries: Sequence[LogEntry], viewer: Viewer, *, labels: dict[str, s
     for key, lines in by_phase.items():
         if key == (current_key or ""):
             since.this_phase = len(lines)
-        elif key:
-            since.phases.append((labels.get(key, key), [text for _, text in sorted(lines, key=lambda r: r[0])]))
+        elif key:  # "**C.1 …** — orders are open" opens the next phase: the card of the phase crossed says that
+            opening = tuple(f"**{label}** — " for label in labels.values())
+            since.phases.append((labels.get(key, key), [text for _, text in sorted(lines, key=lambda r: r[0])
+                                                        if not text.startswith(opening)]))
     return since
 
 

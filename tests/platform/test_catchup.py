@@ -185,7 +185,7 @@ async def _running(db: Database) -> tuple[Services, ManualClock]:
 
 
 async def test_a_command_with_nothing_new_runs_no_statement_for_it(db: Database) -> None:
-    services, clock = await _running(db)
+    services, _clock = await _running(db)
     news.begin()
     await orders.submit(services, ROME, "hold Sicilia", None)
     [start] = news.taken()  # the start is news since Rome joined: the follow-up moves the mark (silently: no
