@@ -230,3 +230,29 @@ def test_the_digest_is_a_card_that_fits() -> None:
     assert len(json.dumps(embeds)) < 12000
     assert "…292 earlier phase(s)" in text and "…and 92 earlier" in text and "the latest 2,000 entries" in text
     assert re.search(r"\(\+29 more\)", text)
+
+
+async def test_a_rollback_is_told_and_what_it_took_back_is_not(lite: Console) -> None:
+    await lite.run_script(PUNIC + """
+@livia /orders submit text:hold
+clock +1d
+@gm /gm act action:"result all: the bridge at Cannae falls"
+@gm /gm advance
+@gm press "Advance anyway"
+@gm /gm rollback reason:"a ruling reconsidered"
+clock +2d
+""")
+    out = await said(lite, "@livia /map")
+    assert out.count(DIGEST) == 1
+    assert "⏪ The GM rolled back to **Turn 1 — orders (before it resolved)** (a ruling reconsidered)" in out
+    assert "no phase resolved" in out
+    assert "Cannae" not in out  # taken back: not told as news
+    assert "✅ Your orders are in" in out
+
+
+async def test_a_form_takes_no_digest_and_the_next_command_shows_it(lite: Console) -> None:
+    await lite.run_script(PUNIC + "clock +1d\n@gm /gm deadline set when:3d\nclock +1d")
+    out = await said(lite, "@livia /orders submit")  # answered with a form: no follow-up can follow it
+    assert "form for @livia" in out and DIGEST not in out
+    assert await _digests(lite, "@livia /map") == 1
+    assert lite.fake.rejected == []
