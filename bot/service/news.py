@@ -13,7 +13,8 @@ from bot.store.models import Campaign, Seat
 
 # the log entries a player who was away should hear of (with every phase crossed, see steps.enter_phase): they
 # move the campaign's news_seq, which a seat's mark is compared with. Orders, actions and rolls within a phase
-# are not news by themselves: the phase's resolution tells them.
+# are not news by themselves: the phase's resolution tells them. record.log sets news_seq for these kinds; the
+# Core append (bot/store/log.py, through CampaignTx.log) is for orders, withdrawals and undos, never news.
 NEWS = frozenset({"deadline", "pause", "resume", "seat", "note", "gm-action", "upload", "rollback", "end", "setup"})
 
 
