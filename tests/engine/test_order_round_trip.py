@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.core.orders import Order
 from engine.rulesets.freeform.ruleset import FreeOrder
 from engine.rulesets.lote_modern import orders as lote
 from engine.rulesets.terra_nova import orders as tn
@@ -181,6 +182,7 @@ def test_every_lote_order_kind_has_a_strategy() -> None:
 @given(data=st.data())
 def test_a_lote_order_reads_its_own_line_back(kind: type[lote.OrderKind], data: st.DataObject) -> None:
     order = data.draw(LOTE[kind])
+    assert isinstance(order, Order)
     line = order.text()
     assert kind.parse(line) == order, line
     assert lote.parse_order(line) == order, line
@@ -261,6 +263,7 @@ def test_every_terra_nova_order_kind_has_a_strategy() -> None:
 @given(data=st.data())
 def test_a_terra_nova_order_reads_its_own_line_back(kind: type[tn.Order], data: st.DataObject) -> None:
     order = data.draw(TERRA_NOVA[kind])
+    assert isinstance(order, Order)
     line = order.text()
     assert kind.parse(line, TN_STATE, "Spain") == order, line
     assert tn.Order.parse(line, TN_STATE, "Spain") == order, line
@@ -284,6 +287,7 @@ def command(draw: st.DrawFn, verb: str) -> tp.Command:
 @given(data=st.data())
 def test_a_terra_prime_action_reads_its_own_line_back(verb: str, data: st.DataObject) -> None:
     action = data.draw(command(verb))
+    assert isinstance(action, Order)
     assert tp.Command.parse(action.text()) == action, action.text()
 
 
@@ -291,4 +295,5 @@ def test_a_terra_prime_action_reads_its_own_line_back(verb: str, data: st.DataOb
 @given(words)
 def test_a_freeform_order_reads_its_own_line_back(text: str) -> None:
     order = FreeOrder(text)
+    assert isinstance(order, Order)
     assert FreeOrder.parse(order.text()) == order
