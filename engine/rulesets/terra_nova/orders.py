@@ -577,8 +577,8 @@ def _int(text: str, what: str) -> int:
 # Every kind of order, and the kinds each verb starts (tried in turn: `attack ... at sea` before `attack`).
 ORDER_KINDS: tuple[type[Order], ...] = (Buy, Pay, Sail, Intercept, SeaAttack, Factory, AreaOrder, Settle, Move, Attack,
                                         Tactic, Ally, Vote, Note)
-ORDER_VERBS: dict[str, tuple[type[Order], ...]] = {}
-for _kind in ORDER_KINDS:
-    for _verb in _kind.verbs:
-        ORDER_VERBS[_verb] = (*ORDER_VERBS.get(_verb, ()), _kind)
+ORDER_VERBS: dict[str, tuple[type[Order], ...]] = {
+    verb: tuple(kind for kind in ORDER_KINDS if verb in kind.verbs)
+    for verb in dict.fromkeys(verb for kind in ORDER_KINDS for verb in kind.verbs)
+}
 VERBS = tuple(ORDER_VERBS)
