@@ -1,6 +1,6 @@
 """Order forms: each submitted line is read into an order, then accepted, rejected, warned about or flagged.
 
-An order is a value with a canonical text form, read back by its ruleset's parser to an equal value (as
+An order is a value with a canonical text form, read back by its own class's `parse` to an equal value (as
 python-chess's `Move.uci()` and `Move.from_uci()`). `read_form` is the one loop that splits a form into
 numbered lines, applies the limits and reads each line; a ruleset then judges the orders it read.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from engine.core.errors import OrderError, RulesError
 
@@ -56,8 +56,10 @@ def order_lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
+@runtime_checkable
 class Order(Protocol):
-    """What every ruleset's orders (and Terra Prime's actions) are: `text()` is the canonical line."""
+    """What every ruleset's orders (and Terra Prime's actions) are: `text()` is the canonical line, which the kind's
+    own `parse` reads back to an equal order (its signature is the ruleset's: Terra Nova's reads against the state)."""
 
     def text(self) -> str: ...
 

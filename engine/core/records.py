@@ -42,6 +42,19 @@ def from_data(cls: type[T], raw: Any) -> T:
     return typing.cast(T, _decoder(tp)(raw))
 
 
+def record_data(value: Any) -> dict[str, Any]:
+    """A record's saved fields as data, past its own `dump` (for a `dump` that writes a field or two its own way)."""
+    return {f.name: to_data(getattr(value, f.name)) for f in saved_fields(type(value))}
+
+
+def record_from_data(cls: type[T], raw: dict[str, Any], **given: Any) -> T:
+    """A record from its saved fields, past its own `load`; the `given` fields are taken as they are."""
+    hints = typing.get_type_hints(cls)
+    kwargs = {f.name: _decoder(hints[f.name])(raw[f.name]) for f in saved_fields(cls)
+              if f.init and f.name in raw and f.name not in given}
+    return cls(**kwargs, **given)
+
+
 def saved_fields(cls: type) -> list[dataclasses.Field[Any]]:
     """The fields of a record that are saved: all but the private ones."""
     return [f for f in dataclasses.fields(cls) if not f.name.startswith("_")]

@@ -178,6 +178,12 @@ def test_what_is_private_stays_with_whom_it_is_for(ruleset_id: str) -> None:
     for event in private:
         if len(event.text) > 20:
             assert event.text not in public_text, f"{event.visibility.label}: {event.text}"
+    for seat in seats:   # nor does a seat's view show what was told to others, or to the GM alone
+        seat_view = ruleset.view(state, Viewer.of_seat(seat))
+        seat_text = seat_view.summary + seat_view.sheet + " ".join(a.text for a in seat_view.actions)
+        for event in private:
+            if len(event.text) > 20 and not event.visibility.allows(Viewer.of_seat(seat)):
+                assert event.text not in seat_text, f"{seat} sees {event.visibility.label}: {event.text}"
     sheets = {seat: ruleset.view(state, Viewer.of_seat(seat)).sheet for seat in seats}
     for seat, sheet in sheets.items():
         if len(sheet) < 20:
@@ -188,3 +194,65 @@ def test_what_is_private_stays_with_whom_it_is_for(ruleset_id: str) -> None:
                 other_view = ruleset.view(state, Viewer.of_seat(other))
                 assert sheet not in other_view.summary + other_view.sheet
     assert copy.deepcopy(public_view) == ruleset.view(state, Viewer.spectator())
+
+
+def first_move(ruleset: Ruleset[Any], state: Any, seats: tuple[str, ...]) -> tuple[str, str] | None:
+    """A seat and what it would give now: its order form in an order window, its first legal action on its turn."""
+    phase = ruleset.phase(state)
+    if phase.window is Window.ORDERS:
+        seat = sorted(phase.waiting)[0] if phase.waiting else seats[0]
+        return seat, ORDERS.get(ruleset.id, "note nothing")
+    if phase.window is Window.TURN:
+        seat = sorted(phase.waiting)[0]
+        actions = [a.text for a in ruleset.view(state, Viewer.of_seat(seat)).actions if complete(a.text)]
+        return (seat, actions[0]) if actions else None
+    return None
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_looking_changes_nothing(ruleset_id: str) -> None:
+    """Views, maps, a seat's pending orders on its map and the odds are all read-only, for every viewer."""
+    ruleset, state, seats = start(ruleset_id)
+    for n in range(4):
+        before = json.dumps(ruleset.dump(state), sort_keys=True)
+        move = first_move(ruleset, state, seats)
+        for viewer in viewers(seats):
+            ruleset.view(state, viewer)
+            png = ruleset.render(state, viewer)
+            assert png is None or png.startswith(b"\x89PNG")
+        if move is not None:
+            seat, text = move
+            pending = ([c.canonical for c in ruleset.check(state, seat, text) if c.accepted]
+                       if ruleset.phase(state).window is Window.ORDERS else [])
+            png = ruleset.render_orders(state, Viewer.of_seat(seat), pending)
+            assert png is None or png.startswith(b"\x89PNG")
+            try:
+                odds = ruleset.odds(state, seat, text)
+            except RulesError as refused:
+                assert str(refused), "odds refused without a reason"
+            else:
+                assert isinstance(odds, str) and odds
+        assert json.dumps(ruleset.dump(state), sort_keys=True) == before, f"looking changed the state at move {n}"
+        if ruleset.phase(state).ended:
+            break
+        state, _ = advance(ruleset, state, seats, n)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_what_a_timeout_does_is_a_legal_move(ruleset_id: str) -> None:
+    """A seat whose timer runs out gets an order form every line of which is accepted, or an action its turn
+    allows, or nothing."""
+    ruleset, state, seats = start(ruleset_id)
+    for n in range(6):
+        phase = ruleset.phase(state)
+        if phase.ended:
+            break
+        for seat in sorted(phase.waiting):
+            action = ruleset.timeout_action(state, seat)
+            if action is None:
+                continue
+            if phase.window is Window.ORDERS:
+                assert all(c.accepted for c in ruleset.check(state, seat, action)), action
+            else:
+                ruleset.act(round_trip(ruleset, state), Viewer.of_seat(seat), action, Dice(SEED, "timeout"))
+        state, _ = advance(ruleset, state, seats, n)

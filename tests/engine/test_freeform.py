@@ -1,5 +1,7 @@
 """The freeform ruleset: free orders, GM results public and private, the campaign's own map."""
 
+import json
+
 import pytest
 
 from engine.core import Dice, IllegalAction, RulesError, Setup, UploadError, Verdict, Viewer, Visibility, Window
@@ -71,6 +73,20 @@ def test_region_owner_changes_and_state_round_trips(ff, state):
     again = ff.load(ff.dump(state))
     assert again == state
     assert [r.owner for r in again.regions] == ["Rome", "Carthage"]
+
+
+def test_results_waiting_and_sheets_are_saved_in_the_shape_older_saves_have(ff, state):
+    """The record codec writes what the hand-written dump wrote: older saves load, newer ones read the same."""
+    gm = Viewer.gm()
+    state = ff.act(state, gm, "result carthage: Your spies report legions.", Dice(SEED, "b")).state
+    state = ff.act(state, gm, "sheet Rome: 12 legions", Dice(SEED, "s")).state
+    saved = json.loads(json.dumps(ff.dump(state)))
+    assert saved["pending"] == [{"to": "Carthage", "text": "Your spies report legions."}]
+    assert saved["sheets"] == {"Rome": "12 legions"}
+    assert saved["regions"][0] == {"name": "Gaul", "x": None, "y": None, "owner": "Rome", "links": ["Iberia"]}
+    assert saved["regions"][1]["x"] == 20
+    again = ff.load(saved)
+    assert again == state and again.pending[0].to == "Carthage" and isinstance(again.regions[0].links, tuple)
 
 
 def test_bad_region_files_are_refused_with_reason(ff):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.records import from_data, to_data
+from engine.core.records import from_data, record_data, record_from_data, to_data
 
 
 class Side(StrEnum):
@@ -91,3 +91,32 @@ def test_a_loaded_record_shares_no_container_with_its_data() -> None:
     loaded = from_data(Piece, data)
     data["path"].append({"x": 9, "y": 9})
     assert loaded.path == ()
+
+
+@dataclass
+class Roster:
+    """A record that writes one field its own way (a list of names for a dict) and lets the codec do the rest."""
+
+    title: str
+    people: dict[str, Point]
+    side: Side = Side.LIGHT
+    stamps: list[Stamp] = field(default_factory=list)
+
+    def dump(self) -> dict[str, Any]:
+        out = record_data(self)
+        out["people"] = [[name, to_data(p)] for name, p in self.people.items()]
+        return out
+
+    @classmethod
+    def load(cls, raw: dict[str, Any]) -> Roster:
+        return record_from_data(cls, raw, people={name: from_data(Point, p) for name, p in raw["people"]})
+
+
+def test_a_record_with_its_own_dump_uses_the_codec_for_the_rest() -> None:
+    roster = Roster("crew", {"b": Point(1, 2), "a": Point(3, 4)}, Side.DARK, [Stamp("x")])
+    saved = json.loads(json.dumps(to_data(roster)))
+    assert saved == {"title": "crew", "people": [["b", {"x": 1, "y": 2}], ["a", {"x": 3, "y": 4}]], "side": "dark",
+                     "stamps": [Stamp("x").dump()]}
+    again = from_data(Roster, saved)
+    assert again == roster and list(again.people) == ["b", "a"] and again.side is Side.DARK
+    assert from_data(Roster, {"title": "t", "people": []}) == Roster("t", {})

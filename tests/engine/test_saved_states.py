@@ -36,3 +36,14 @@ def test_a_saved_state_loads_and_dumps_to_what_was_saved(path: Path) -> None:
     again = json.loads(json.dumps(ruleset.dump(state)))
     assert holds(again, saved)
     assert ruleset.load(again) == state
+
+
+def test_a_lote_state_saved_before_later_fields_loads_with_their_defaults() -> None:
+    ruleset = get("lote-modern")
+    saved = json.loads((SAVED / "lote-modern--start.json").read_text())
+    for later in ("month", "grown", "next_id", "audit", "cartels", "pending_news", "stage"):
+        saved.pop(later, None)
+    state = ruleset.load(saved)
+    assert (state.month, state.grown, state.next_id, state.audit, state.stage) == (1, [], 1, [], "orders")
+    assert list(state.nations) == [n["name"] for n in saved["nations"]]
+    assert ruleset.dump(state)["nations"] == saved["nations"]

@@ -24,7 +24,8 @@ HELP = {
         "• `/campaign create name ruleset [options]` — you become the GM; a thread opens for spectators.\n"
         "• `/campaign join [seat]`, `/campaign leave`, `/campaign start` (GM), `/campaign status`, "
         "`/campaign list`, `/campaign follow`/`unfollow`, `/campaign end` (GM), `/campaign export`.\n"
-        "• `/orders submit|check|list|withdraw` — private orders for the current window.\n"
+        "• `/orders submit|check|list|withdraw` — private orders for the current window; "
+        "`/odds order` — the exact odds of an order before you give it.\n"
         "• `/act` — your move on your turn (menus, or type it); `/sheet` — your private view; "
         "`/map [turn]`; `/chart`; `/history [turn]`; `/roll 2d6+1 [private]`; `/odds order`.\n"
         "• `/catchup` — since you last looked: what happened that you may see, what waits on you, the map "
@@ -35,7 +36,9 @@ HELP = {
         "**Orders** are private to your seat and the GM until the phase resolves, and you can change them "
         "until then. `/orders submit` with `text:` (separate lines with ` | `), an attached text file, or "
         "nothing to open a form. Every line is answered: ✅ accepted (as understood), ⚠️ warning, "
-        "🚩 flagged for the GM, ❌ rejected (why). `/orders check` does the same without saving."),
+        "🚩 flagged for the GM, ❌ rejected (why). `/orders check` does the same without saving, "
+        "with 🎲 the exact odds of each risky line; "
+        "`/odds order` gives them for one order or action before you commit it (only you see it)."),
     "gm": (
         "**GM commands**: `/gm advance` resolves the window and posts the summary; `/gm rollback [to]` returns "
         "to the start of an earlier phase (announced); `/gm deadline set 2d` (reminders go to seats that have "

@@ -6,7 +6,6 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from engine.core.errors import UploadError
 from engine.core.upload import load_toml
@@ -23,13 +22,6 @@ class Region:
     y: float | None = None
     owner: str | None = None
     links: tuple[str, ...] = ()
-
-    def dump(self) -> dict[str, Any]:
-        return {"name": self.name, "x": self.x, "y": self.y, "owner": self.owner, "links": list(self.links)}
-
-    @classmethod
-    def load(cls, raw: Mapping[str, Any]) -> Region:
-        return cls(raw["name"], raw.get("x"), raw.get("y"), raw.get("owner"), tuple(raw.get("links", ())))
 
 
 def parse_regions(text: str, seats: Sequence[str] = ()) -> list[Region]:

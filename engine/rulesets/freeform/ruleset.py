@@ -13,6 +13,7 @@ from engine.core.events import Event, Step
 from engine.core.names import Names, UnknownName, shown
 from engine.core.orders import OrderCheck, Verdict, read_form
 from engine.core.phases import Phase, Window
+from engine.core.records import from_data, to_data
 from engine.core.rng import Dice
 from engine.core.ruleset import Option, OptionValue, Ruleset, SeatRule, Setup, View
 from engine.core.visibility import Viewer, Visibility
@@ -223,19 +224,8 @@ class Freeform(Ruleset[FreeformState]):
 
     # -- persistence ----------------------------------------------------------------------------
     def dump(self, state: FreeformState) -> dict[str, Any]:
-        return {
-            "seats": state.seats, "turn": state.turn, "title": state.title, "reveal_orders": state.reveal_orders,
-            "fog": state.fog,
-            "regions": [r.dump() for r in state.regions],
-            "pending": [{"to": r.to, "text": r.text} for r in state.pending],
-            "sheets": state.sheets,
-        }
+        out: dict[str, Any] = to_data(state)
+        return out
 
     def load(self, data: dict[str, Any]) -> FreeformState:
-        return FreeformState(
-            seats=list(data["seats"]), turn=data["turn"], title=data.get("title", "Campaign"),
-            reveal_orders=data.get("reveal_orders", True), fog=data.get("fog", False),
-            regions=[Region.load(r) for r in data.get("regions", [])],
-            pending=[Result(r["to"], r["text"]) for r in data.get("pending", [])],
-            sheets=dict(data.get("sheets", {})),
-        )
+        return from_data(FreeformState, data)

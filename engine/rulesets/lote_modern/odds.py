@@ -15,8 +15,7 @@ from engine.core.odds import Dist, percent
 from engine.core.orders import OrderCheck
 from engine.rulesets.lote_modern import accounts, campaign
 from engine.rulesets.lote_modern.context import names_of
-from engine.rulesets.lote_modern.grammar import parse_order
-from engine.rulesets.lote_modern.orders import Borrow, Order, Research
+from engine.rulesets.lote_modern.orders import Borrow, Order, Research, parse_order
 from engine.rulesets.lote_modern.rules import research
 from engine.rulesets.lote_modern.sheet import Nation, Project
 from engine.rulesets.lote_modern.state import GameState

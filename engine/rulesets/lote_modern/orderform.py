@@ -16,9 +16,8 @@ from engine.core.errors import OrderError, RulesError
 from engine.core.orders import OrderCheck, Verdict, read_form
 from engine.core.rng import Dice
 from engine.rulesets.lote_modern.context import Budget, Ctx, Outcome, names_of, start_budget
-from engine.rulesets.lote_modern.grammar import UnknownVerb, parse_order, verb_list
 from engine.rulesets.lote_modern.handlers import HANDLERS
-from engine.rulesets.lote_modern.orders import Order
+from engine.rulesets.lote_modern.orders import Order, UnknownVerb, parse_order, verb_list
 from engine.rulesets.lote_modern.sheet import Nation
 from engine.rulesets.lote_modern.state import GameState, Ruling
 

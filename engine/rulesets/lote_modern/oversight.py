@@ -14,8 +14,7 @@ from fractions import Fraction
 
 from engine.core.errors import RulesError
 from engine.rulesets.lote_modern import accounts, campaign, reach, statuses
-from engine.rulesets.lote_modern.grammar import parse_order
-from engine.rulesets.lote_modern.orders import LeaderAction
+from engine.rulesets.lote_modern.orders import LeaderAction, parse_order
 from engine.rulesets.lote_modern.rules import command, merchant, military
 from engine.rulesets.lote_modern.sheet import Army, Nation, format_units
 from engine.rulesets.lote_modern.state import GameState, Ruling

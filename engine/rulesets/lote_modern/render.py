@@ -15,7 +15,7 @@ from engine.core.errors import OrderError, RulesError
 from engine.core.visibility import Viewer
 from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
 from engine.render.palette import palette
-from engine.rulesets.lote_modern.grammar import parse_order
+from engine.rulesets.lote_modern.orders import parse_order
 from engine.rulesets.lote_modern.state import GameState
 from engine.rulesets.lote_modern.world import CampaignMap
 

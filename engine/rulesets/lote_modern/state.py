@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import RulesError
-from engine.core.records import from_data, to_data
+from engine.core.records import from_data, record_data, record_from_data, to_data
 from engine.rulesets.lote_modern.rules.banking import Loan, TaxPenalty
 from engine.rulesets.lote_modern.sheet import Nation, fold
 from engine.rulesets.lote_modern.world import CampaignMap
@@ -162,32 +162,11 @@ class GameState:
 
     # -- persistence -----------------------------------------------------------------------
     def dump(self) -> dict[str, Any]:
-        return {
-            "title": self.title, "year": self.year, "month": self.month, "turn": self.turn,
-            "stage": self.stage, "options": dict(self.options),
-            "nations": [to_data(n) for n in self.nations.values()], "world": self.world.dump(),
-            "loans": to_data(self.loans), "defaults": to_data(self.defaults),
-            "tax_penalties": to_data(self.tax_penalties), "monopolies": to_data(self.monopolies),
-            "cartels": to_data(self.cartels),
-            "report": to_data(self.report) if self.report else None, "audit": to_data(self.audit),
-            "newsletters": list(self.newsletters), "pending_news": list(self.pending_news),
-            "next_id": self.next_id, "grown": list(self.grown),
-        }
+        out = record_data(self)
+        out["nations"] = [to_data(n) for n in self.nations.values()]   # a list, in the sheets' order
+        return out
 
     @classmethod
     def load(cls, raw: dict[str, Any]) -> GameState:
         nations = [from_data(Nation, n) for n in raw["nations"]]
-        return cls(
-            title=raw["title"], year=raw["year"], month=raw.get("month", 1), turn=raw["turn"],
-            nations={n.name: n for n in nations}, world=CampaignMap.load(raw["world"]),
-            stage=raw.get("stage", "orders"), options=dict(raw.get("options", {})),
-            loans=[Loan.load(x) for x in raw.get("loans", [])],
-            defaults=[Loan.load(x) for x in raw.get("defaults", [])],
-            tax_penalties=[TaxPenalty.load(x) for x in raw.get("tax_penalties", [])],
-            monopolies=[from_data(Monopoly, x) for x in raw.get("monopolies", [])],
-            cartels=[from_data(Cartel, x) for x in raw.get("cartels", [])],
-            report=from_data(TurnReport, raw["report"]) if raw.get("report") else None,
-            audit=[from_data(AuditEntry, x) for x in raw.get("audit", [])],
-            newsletters=list(raw.get("newsletters", [])), pending_news=list(raw.get("pending_news", [])),
-            next_id=raw.get("next_id", 1), grown=list(raw.get("grown", [])),
-        )
+        return record_from_data(cls, raw, nations={n.name: n for n in nations}, month=raw.get("month", 1))

@@ -20,9 +20,8 @@ from engine.core.events import Event
 from engine.core.rng import Dice
 from engine.core.visibility import GM_ONLY, Visibility
 from engine.rulesets.lote_modern import accounts, campaign, hands_off, orderform, oversight
-from engine.rulesets.lote_modern.grammar import parse_order
 from engine.rulesets.lote_modern.handlers import cobuilds, mercenaries
-from engine.rulesets.lote_modern.orders import LoanOrder
+from engine.rulesets.lote_modern.orders import LoanOrder, parse_order
 from engine.rulesets.lote_modern.rules import banking, cities, research
 from engine.rulesets.lote_modern.sheet import Army, Nation, Project, RailSegment, RegionHolding
 from engine.rulesets.lote_modern.state import GameState, Ruling, TurnReport

@@ -15,7 +15,7 @@ from engine.core.orders import Line, OrderCheck, Verdict, read_form
 from engine.rulesets.terra_nova.context import ORDER_RULES
 from engine.rulesets.terra_nova.execution import RANK
 from engine.rulesets.terra_nova.odds import order_odds
-from engine.rulesets.terra_nova.orders import Order, Tactic, parse
+from engine.rulesets.terra_nova.orders import Order, Tactic
 from engine.rulesets.terra_nova.sequence import current, steps
 from engine.rulesets.terra_nova.state import TNState
 
@@ -39,7 +39,7 @@ def check_lines(state: TNState, seat: str, text: str, *, odds: Literal["brief", 
 
     With `odds`, a line that rolls dice says what may happen (🎲), counted on the state the earlier lines
     leave; `any_window` takes every verb now (to ask the odds of an order for a later step)."""
-    lines = read_form(text, lambda line: parse(state, seat, line), max_lines=MAX_LINES, per="per window")
+    lines = read_form(text, lambda line: Order.parse(line, state, seat), max_lines=MAX_LINES, per="per window")
     verbs = window_verbs(state)
     results: dict[int, OrderCheck] = {}
     parsed: list[tuple[Line[Order], Order]] = []

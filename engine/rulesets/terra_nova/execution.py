@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from engine.core.errors import RulesError
 from engine.rulesets.terra_nova.context import ORDER_RULES, Ctx
-from engine.rulesets.terra_nova.orders import Order, parse
+from engine.rulesets.terra_nova.orders import Order
 
 # Within one order window, lines are carried out in this order (by kind).
 RANK = {"note": 0, "pay": 1, "buy": 2, "intercept": 1, "sail": 2, "attack-at-sea": 3, "factory": 4,
@@ -32,7 +32,7 @@ def carry_out(ctx: Ctx, kinds: Iterable[str]) -> None:
 
 def _parse(ctx: Ctx, seat: str, line: str) -> Order | None:
     try:
-        return parse(ctx.state, seat, line)
+        return Order.parse(line, ctx.state, seat)
     except RulesError as exc:
         ctx.say(f"{seat}: `{line}` could not be read — {exc}", to=seat, kind="order")
         return None

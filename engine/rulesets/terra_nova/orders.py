@@ -9,6 +9,7 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from engine.core import names as forgiving
 from engine.core.errors import OrderError
@@ -219,7 +220,35 @@ def tactic_word(text: str) -> str:
 
 @dataclass(frozen=True)
 class Order:
+    """One written order. Each kind has the verbs it is written with, reads the rest of its line (`read`) and writes
+    the canonical line (`text`); `Order.parse` reads any line by its verb, and `Order.parse(o.text()) == o`."""
+
     kind: str
+    verbs: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def fits(cls, rest: str) -> bool:
+        """Whether the rest of a line is this kind's, where a verb starts more than one kind (`attack`)."""
+        return True
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Order:
+        """The order from the rest of its line, after `verb` (one of `verbs`)."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse(cls, line: str, state: TNState, seat: str) -> Order:
+        """One order line as an order value (of this kind, or of any kind on `Order`); OrderError says what is
+        wrong in the player's words."""
+        text = " ".join(line.split())
+        verb = text.split(" ", 1)[0].lower()
+        rest = text[len(verb):].strip()
+        kinds = ORDER_VERBS if cls is Order else dict.fromkeys(cls.verbs, (cls,))
+        if verb not in kinds:  # forgiving: `sai` is sail, `sial` gets "did you mean sail?"
+            verb = _meant(forgiving.Names(kinds), verb, "order", f"`{forgiving.shown(verb)}` is not an order I know",
+                          otherwise="; see the order help")
+        kind = next((k for k in kinds[verb] if k.fits(rest)), kinds[verb][-1])
+        return kind.read(verb, rest, state, seat)
 
     def text(self) -> str:
         raise NotImplementedError
@@ -227,9 +256,22 @@ class Order:
 
 @dataclass(frozen=True)
 class Buy(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("buy",)
     count: int = 1
     item: str = ""
     at: str | None = None
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Buy:
+        m = re.match(r"^(?:([0-9]{1,9})\s+)?(.+?)(?:\s+at\s+(.+))?$", rest, re.I)
+        if not m:
+            raise OrderError("write `buy <number> <unit>`, e.g. `buy 3 soldier`")
+        item = unit_word(re.sub(r"^(a|an)\s+", "", m.group(2), flags=re.I))
+        at = land_area(state, m.group(3)) if m.group(3) else None
+        count = _int(m.group(1) or "1", "the number bought")
+        if count < 1:
+            raise OrderError("buy at least one")
+        return cls(verb, count, item, at)
 
     def text(self) -> str:
         return f"buy {self.count} {self.item}" + (f" at {self.at}" if self.at else "")
@@ -237,8 +279,16 @@ class Buy(Order):
 
 @dataclass(frozen=True)
 class Pay(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("pay",)
     amount: int = 0
     to: str = ""
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Pay:
+        m = re.match(r"^([0-9]{1,9})\s+(?:florins\s+)?to\s+(.+)$", rest, re.I)
+        if not m:
+            raise OrderError("write `pay <florins> to <power>`")
+        return cls(verb, _int(m.group(1), "the payment"), power(state, m.group(2)))
 
     def text(self) -> str:
         return f"pay {self.amount} to {self.to}"
@@ -246,6 +296,7 @@ class Pay(Order):
 
 @dataclass(frozen=True)
 class Sail(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("sail",)
     ships: Mapping[str, int] = field(default_factory=dict)
     origin: str = ""
     dest: str = ""
@@ -253,6 +304,18 @@ class Sail(Order):
     guinea: bool = False
     cargo: Cargo = field(default_factory=Cargo)
     leaders: tuple[str, ...] = ()
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Sail:
+        m = _SAIL.match(rest)
+        if not m:
+            raise OrderError("write `sail <ships> from <place> to <place> [via guinea] [carrying <cargo>] "
+                             "[leaders <names>]`")
+        dest, coast = _dest(state, m.group("dest"))
+        cargo = cargo_list(m.group("cargo")) if m.group("cargo") else Cargo()
+        leaders = leader_list(state, seat, m.group("leaders")) if m.group("leaders") else ()
+        return cls(verb, ship_list(m.group("ships")), place(state, m.group("origin")), dest, coast,
+                   bool(m.group("guinea")), cargo, leaders)
 
     def text(self) -> str:
         fleet = ", ".join(f"{self.ships[k]} {k}" for k in ships() if self.ships.get(k))
@@ -268,7 +331,12 @@ class Sail(Order):
 
 @dataclass(frozen=True)
 class Intercept(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("intercept",)
     target: str = ""
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Intercept:
+        return cls(verb, power(state, rest))
 
     def text(self) -> str:
         return f"intercept {self.target}"
@@ -276,8 +344,20 @@ class Intercept(Order):
 
 @dataclass(frozen=True)
 class SeaAttack(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("attack",)
     target: str = ""
     area: str = ""
+
+    @classmethod
+    def fits(cls, rest: str) -> bool:
+        return _SEA.match(rest) is not None
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> SeaAttack:
+        m = _SEA.match(rest)
+        if not m:
+            raise OrderError("write `attack <power> at sea in <place>`")
+        return cls("attack-at-sea", power(state, m.group("target")), place(state, m.group("area")))
 
     def text(self) -> str:
         return f"attack {self.target} at sea in {self.area}"
@@ -285,8 +365,16 @@ class SeaAttack(Order):
 
 @dataclass(frozen=True)
 class Factory(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("factory",)
     area: str = ""
     bribe: int = 0
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Factory:
+        m = _BRIBE.match(rest)
+        if not m or not rest:
+            raise OrderError("write `factory <area> [bribe <florins>]`")
+        return cls(verb, land_area(state, m.group("rest")), _int(m.group("bribe") or "0", "the bribe"))
 
     def text(self) -> str:
         return f"factory {self.area}" + (f" bribe {self.bribe}" if self.bribe else "")
@@ -296,7 +384,14 @@ class Factory(Order):
 class AreaOrder(Order):
     """mission, town and plantation: a verb and an area."""
 
+    verbs: ClassVar[tuple[str, ...]] = ("mission", "town", "plantation")
     area: str = ""
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> AreaOrder:
+        if not rest:
+            raise OrderError(f"write `{verb} <area>`")
+        return cls(verb, land_area(state, rest))
 
     def text(self) -> str:
         return f"{self.kind} {self.area}"
@@ -304,8 +399,16 @@ class AreaOrder(Order):
 
 @dataclass(frozen=True)
 class Settle(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("settle",)
     area: str = ""
     depleted: bool = False
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Settle:
+        m = re.match(r"^(.+?)(\s+with\s+(?:a\s+)?depleted(?:\s+settler)?)?$", rest, re.I)
+        if not m:
+            raise OrderError("write `settle <area>`")
+        return cls(verb, land_area(state, m.group(1)), bool(m.group(2)))
 
     def text(self) -> str:
         return f"settle {self.area}" + (" with depleted settler" if self.depleted else "")
@@ -313,10 +416,25 @@ class Settle(Order):
 
 @dataclass(frozen=True)
 class Move(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("move",)
     cargo: Cargo = field(default_factory=Cargo)
     leaders: tuple[str, ...] = ()
     origin: str = ""
     dest: str = ""
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Move:
+        m = _MOVE.match(rest)
+        if not m:
+            raise OrderError("write `move <units> [leaders <names>] from <area> to <area>`")
+        what = m.group("what")
+        lm = re.match(r"^(?P<units>.*?)\s*\bleaders?\s+(?P<names>.+)$", what, re.I)
+        units_text, names = (lm.group("units"), lm.group("names")) if lm else (what, "")
+        cargo = cargo_list(units_text, land_only=True) if units_text.strip() else Cargo()
+        leaders = leader_list(state, seat, names) if names else ()
+        if cargo.empty and not leaders:
+            raise OrderError("name what moves")
+        return cls(verb, cargo, leaders, land_area(state, m.group("origin")), land_area(state, m.group("dest")))
 
     def text(self) -> str:
         what = self.cargo.text()
@@ -327,10 +445,27 @@ class Move(Order):
 
 @dataclass(frozen=True)
 class Attack(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("attack",)
     target: str = ""
     area: str = ""
     city: str | None = None
     tactic: str | None = None
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Attack:
+        m = _ATTACK.match(rest)
+        if not m:
+            raise OrderError("write `attack natives in <area>` or `attack <power> in <area>`")
+        target = "natives" if normal(m.group("target")) == "natives" else power(state, m.group("target"))
+        city = None
+        if m.group("city"):
+            city = next((c for c in city_kinds() if normal(c) == normal(m.group("city"))), None)
+            if city is None:
+                raise OrderError(f"`{m.group('city')}` is not a treasure city ({', '.join(city_kinds())})")
+            if target != "natives":
+                raise OrderError("only the natives hold treasure cities")
+        tactic = tactic_word(m.group("tactic")) if m.group("tactic") else None
+        return cls(verb, target, land_area(state, m.group("area")), city, tactic)
 
     def text(self) -> str:
         out = f"attack {self.target} in {self.area}"
@@ -343,8 +478,16 @@ class Attack(Order):
 
 @dataclass(frozen=True)
 class Tactic(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("tactic",)
     area: str = ""
     tactic: str = ""
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Tactic:
+        parts = rest.rsplit(" ", 1)
+        if len(parts) != 2:
+            raise OrderError("write `tactic <area> <tactic>`")
+        return cls(verb, land_area(state, parts[0]), tactic_word(parts[1]))
 
     def text(self) -> str:
         return f"tactic {self.area} {self.tactic}"
@@ -352,9 +495,18 @@ class Tactic(Order):
 
 @dataclass(frozen=True)
 class Ally(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("ally",)
     area: str = ""
     leader: str = ""
     bribe: int = 0
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Ally:
+        m = re.match(r"^(?P<area>.+?)\s+leader\s+(?P<leader>.+?)(?:\s+bribe\s+(?P<bribe>[0-9]{1,9}))?$", rest, re.I)
+        if not m:
+            raise OrderError("write `ally <area> leader <name> [bribe <florins>]`")
+        leader = leader_list(state, seat, m.group("leader"))[0]
+        return cls(verb, land_area(state, m.group("area")), leader, _int(m.group("bribe") or "0", "the bribe"))
 
     def text(self) -> str:
         return f"ally {self.area} leader {self.leader}" + (f" bribe {self.bribe}" if self.bribe else "")
@@ -362,7 +514,14 @@ class Ally(Order):
 
 @dataclass(frozen=True)
 class Vote(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("vote",)
     end: bool = False
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Vote:
+        if normal(rest) not in ("end", "continue"):
+            raise OrderError("write `vote end` or `vote continue`")
+        return cls(verb, normal(rest) == "end")
 
     def text(self) -> str:
         return "vote end" if self.end else "vote continue"
@@ -370,7 +529,14 @@ class Vote(Order):
 
 @dataclass(frozen=True)
 class Note(Order):
+    verbs: ClassVar[tuple[str, ...]] = ("note",)
     note: str = ""
+
+    @classmethod
+    def read(cls, verb: str, rest: str, state: TNState, seat: str) -> Note:
+        if not rest:
+            raise OrderError("write what the GM should read after `note`")
+        return cls(verb, rest[:400])
 
     def text(self) -> str:
         return f"note {self.note}"
@@ -378,13 +544,13 @@ class Note(Order):
 
 # -- parsing ------------------------------------------------------------------------------------------------------
 
-_SAIL = re.compile(r"^sail\s+(?P<ships>.+?)\s+from\s+(?P<origin>.+?)\s+to\s+(?P<dest>.+?)"
+_SAIL = re.compile(r"^(?P<ships>.+?)\s+from\s+(?P<origin>.+?)\s+to\s+(?P<dest>.+?)"
                    r"(?P<guinea>\s+via\s+guinea)?(?:\s+carrying\s+(?P<cargo>.+?))?"
                    r"(?:\s+leaders?\s+(?P<leaders>.+))?$", re.I)
-_MOVE = re.compile(r"^move\s+(?P<what>.+?)\s+from\s+(?P<origin>.+?)\s+to\s+(?P<dest>.+)$", re.I)
-_ATTACK = re.compile(r"^attack\s+(?P<target>.+?)\s+in\s+(?P<area>.+?)(?:\s+city\s+(?P<city>.+?))?"
+_MOVE = re.compile(r"^(?P<what>.+?)\s+from\s+(?P<origin>.+?)\s+to\s+(?P<dest>.+)$", re.I)
+_ATTACK = re.compile(r"^(?P<target>.+?)\s+in\s+(?P<area>.+?)(?:\s+city\s+(?P<city>.+?))?"
                      r"(?:\s+tactic\s+(?P<tactic>\w+))?$", re.I)
-_SEA = re.compile(r"^attack\s+(?P<target>.+?)\s+at\s+sea\s+in\s+(?P<area>.+)$", re.I)
+_SEA = re.compile(r"^(?P<target>.+?)\s+at\s+sea\s+in\s+(?P<area>.+)$", re.I)
 _BRIBE = re.compile(r"^(?P<rest>.+?)(?:\s+bribe\s+(?P<bribe>[0-9]{1,9}))?$", re.I)
 _COAST = re.compile(r"^(?P<name>.+?)(?:\s*/\s*|\s+coast\s+)(?P<coast>[a-z])$", re.I)
 
@@ -408,106 +574,11 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
-VERBS = ("note", "buy", "pay", "sail", "intercept", "attack", "factory", "mission", "town", "plantation", "settle",
-         "move", "tactic", "ally", "vote")
-_VERBS = forgiving.Names(VERBS)
-
-
-def parse(state: TNState, seat: str, line: str) -> Order:
-    """One order line as an order value; OrderError says what is wrong in the player's words."""
-    text = " ".join(line.split())
-    verb = text.split(" ", 1)[0].lower()
-    rest = text[len(verb):].strip()
-    if verb not in VERBS:  # forgiving: `sai` is sail, `sial` gets "did you mean sail?"
-        verb = _meant(_VERBS, verb, "order", f"`{forgiving.shown(verb)}` is not an order I know",
-                      otherwise="; see the order help")
-        text = f"{verb} {rest}".strip()
-    if verb == "note":
-        if not rest:
-            raise OrderError("write what the GM should read after `note`")
-        return Note("note", rest[:400])
-    if verb == "buy":
-        m = re.match(r"^(?:([0-9]{1,9})\s+)?(.+?)(?:\s+at\s+(.+))?$", rest, re.I)
-        if not m:
-            raise OrderError("write `buy <number> <unit>`, e.g. `buy 3 soldier`")
-        item = unit_word(re.sub(r"^(a|an)\s+", "", m.group(2), flags=re.I))
-        at = land_area(state, m.group(3)) if m.group(3) else None
-        count = _int(m.group(1) or "1", "the number bought")
-        if count < 1:
-            raise OrderError("buy at least one")
-        return Buy("buy", count, item, at)
-    if verb == "pay":
-        m = re.match(r"^([0-9]{1,9})\s+(?:florins\s+)?to\s+(.+)$", rest, re.I)
-        if not m:
-            raise OrderError("write `pay <florins> to <power>`")
-        return Pay("pay", _int(m.group(1), "the payment"), power(state, m.group(2)))
-    if verb == "sail":
-        m = _SAIL.match(text)
-        if not m:
-            raise OrderError("write `sail <ships> from <place> to <place> [via guinea] [carrying <cargo>] "
-                             "[leaders <names>]`")
-        dest, coast = _dest(state, m.group("dest"))
-        cargo = cargo_list(m.group("cargo")) if m.group("cargo") else Cargo()
-        leaders = leader_list(state, seat, m.group("leaders")) if m.group("leaders") else ()
-        return Sail("sail", ship_list(m.group("ships")), place(state, m.group("origin")), dest, coast,
-                    bool(m.group("guinea")), cargo, leaders)
-    if verb == "intercept":
-        return Intercept("intercept", power(state, rest))
-    if verb == "attack":
-        if m := _SEA.match(text):
-            return SeaAttack("attack-at-sea", power(state, m.group("target")), place(state, m.group("area")))
-        m = _ATTACK.match(text)
-        if not m:
-            raise OrderError("write `attack natives in <area>` or `attack <power> in <area>`")
-        target = "natives" if normal(m.group("target")) == "natives" else power(state, m.group("target"))
-        city = None
-        if m.group("city"):
-            city = next((c for c in city_kinds() if normal(c) == normal(m.group("city"))), None)
-            if city is None:
-                raise OrderError(f"`{m.group('city')}` is not a treasure city ({', '.join(city_kinds())})")
-            if target != "natives":
-                raise OrderError("only the natives hold treasure cities")
-        tactic = tactic_word(m.group("tactic")) if m.group("tactic") else None
-        return Attack("attack", target, land_area(state, m.group("area")), city, tactic)
-    if verb == "factory":
-        m = _BRIBE.match(rest)
-        if not m or not rest:
-            raise OrderError("write `factory <area> [bribe <florins>]`")
-        return Factory("factory", land_area(state, m.group("rest")), _int(m.group("bribe") or "0", "the bribe"))
-    if verb in ("mission", "town", "plantation"):
-        if not rest:
-            raise OrderError(f"write `{verb} <area>`")
-        return AreaOrder(verb, land_area(state, rest))
-    if verb == "settle":
-        m = re.match(r"^(.+?)(\s+with\s+(?:a\s+)?depleted(?:\s+settler)?)?$", rest, re.I)
-        if not m:
-            raise OrderError("write `settle <area>`")
-        return Settle("settle", land_area(state, m.group(1)), bool(m.group(2)))
-    if verb == "move":
-        m = _MOVE.match(text)
-        if not m:
-            raise OrderError("write `move <units> [leaders <names>] from <area> to <area>`")
-        what = m.group("what")
-        lm = re.match(r"^(?P<units>.*?)\s*\bleaders?\s+(?P<names>.+)$", what, re.I)
-        units_text, names = (lm.group("units"), lm.group("names")) if lm else (what, "")
-        cargo = cargo_list(units_text, land_only=True) if units_text.strip() else Cargo()
-        leaders = leader_list(state, seat, names) if names else ()
-        if cargo.empty and not leaders:
-            raise OrderError("name what moves")
-        return Move("move", cargo, leaders, land_area(state, m.group("origin")), land_area(state, m.group("dest")))
-    if verb == "tactic":
-        parts = rest.rsplit(" ", 1)
-        if len(parts) != 2:
-            raise OrderError("write `tactic <area> <tactic>`")
-        return Tactic("tactic", land_area(state, parts[0]), tactic_word(parts[1]))
-    if verb == "ally":
-        m = re.match(r"^(?P<area>.+?)\s+leader\s+(?P<leader>.+?)(?:\s+bribe\s+(?P<bribe>[0-9]{1,9}))?$", rest, re.I)
-        if not m:
-            raise OrderError("write `ally <area> leader <name> [bribe <florins>]`")
-        leader = leader_list(state, seat, m.group("leader"))[0]
-        return Ally("ally", land_area(state, m.group("area")), leader, _int(m.group("bribe") or "0", "the bribe"))
-    if verb == "vote":
-        if normal(rest) not in ("end", "continue"):
-            raise OrderError("write `vote end` or `vote continue`")
-        return Vote("vote", normal(rest) == "end")
-    raise OrderError(f"`{verb}` is not an order I know; see the order help")
+# Every kind of order, and the kinds each verb starts (tried in turn: `attack ... at sea` before `attack`).
+ORDER_KINDS: tuple[type[Order], ...] = (Buy, Pay, Sail, Intercept, SeaAttack, Factory, AreaOrder, Settle, Move, Attack,
+                                        Tactic, Ally, Vote, Note)
+ORDER_VERBS: dict[str, tuple[type[Order], ...]] = {
+    verb: tuple(kind for kind in ORDER_KINDS if verb in kind.verbs)
+    for verb in dict.fromkeys(verb for kind in ORDER_KINDS for verb in kind.verbs)
+}
+VERBS = tuple(ORDER_VERBS)

@@ -33,8 +33,34 @@ class Command:
 
     @classmethod
     def parse(cls, text: str) -> Command:
-        """The action a text names, in any spacing or case; `text()` gives it back in canonical form."""
-        return parse(text)
+        """The action a text names, in any spacing or case; IllegalAction names the forms it knows. `text()` gives
+        it back in canonical form."""
+        words = text.lower().replace(",", " ").split()
+        if not words:
+            raise IllegalAction("no action given")
+        verb, rest = words[0], words[1:]
+        if verb == "colonise":
+            verb = "colonize"
+        if verb not in VERBS:
+            raise IllegalAction(f"`{words[0]}` is not a Terra Prime action (actions: {', '.join(VERBS)})")
+        if verb in BARE:
+            if rest:
+                raise IllegalAction(f"`{verb}` takes nothing after it")
+            return cls(verb)
+        if verb in NUMBERED:
+            if len(rest) != 1 or not is_count(rest[0]):
+                raise IllegalAction(f"`{verb}` takes one number, e.g. `{verb} 4`")
+            return cls(verb, number=int(rest[0]))
+        if verb in CUBES:
+            cubes = _cubes(rest)
+            if not cubes:
+                raise IllegalAction(f"`{verb}` needs the cubes, e.g. `{verb} green red`")
+            return cls(verb, cubes=cubes)
+        name = "-".join(rest)
+        allowed = _names()[verb]
+        if name not in allowed:
+            raise IllegalAction(f"`{verb}` takes one of: {', '.join(sorted(allowed))}")
+        return cls(verb, name=name)
 
     def text(self) -> str:
         if self.verb in NUMBERED:
@@ -83,30 +109,5 @@ def _cubes(words: list[str]) -> tuple[str, ...]:
 
 
 def parse(text: str) -> Command:
-    """Read an action in any spacing or case; raises IllegalAction naming the forms it knows."""
-    words = text.lower().replace(",", " ").split()
-    if not words:
-        raise IllegalAction("no action given")
-    verb, rest = words[0], words[1:]
-    if verb == "colonise":
-        verb = "colonize"
-    if verb not in VERBS:
-        raise IllegalAction(f"`{words[0]}` is not a Terra Prime action (actions: {', '.join(VERBS)})")
-    if verb in BARE:
-        if rest:
-            raise IllegalAction(f"`{verb}` takes nothing after it")
-        return Command(verb)
-    if verb in NUMBERED:
-        if len(rest) != 1 or not is_count(rest[0]):
-            raise IllegalAction(f"`{verb}` takes one number, e.g. `{verb} 4`")
-        return Command(verb, number=int(rest[0]))
-    if verb in CUBES:
-        cubes = _cubes(rest)
-        if not cubes:
-            raise IllegalAction(f"`{verb}` needs the cubes, e.g. `{verb} green red`")
-        return Command(verb, cubes=cubes)
-    name = "-".join(rest)
-    allowed = _names()[verb]
-    if name not in allowed:
-        raise IllegalAction(f"`{verb}` takes one of: {', '.join(sorted(allowed))}")
-    return Command(verb, name=name)
+    """Read an action (`Command.parse`)."""
+    return Command.parse(text)

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core import OrderError
-from engine.rulesets.terra_nova.orders import parse
+from engine.rulesets.terra_nova.orders import Order
 
 from .conftest import new_game
 
@@ -21,21 +21,21 @@ def state():
     ("pay 20 to portu", "pay 20 to Portugal"),
 ])
 def test_unique_prefixes_are_read_as_the_full_name(state, written, canonical):
-    assert parse(state, "Spain", written).text() == canonical
+    assert Order.parse(written, state, "Spain").text() == canonical
 
 
 def test_a_misspelt_place_suggests_the_closest():
     state = new_game()
     with pytest.raises(OrderError, match=r"`Hispanola` is not a place on the map — did you mean \*\*Hispaniola\*\*"):
-        parse(state, "Spain", "sail 1 urca from Cuba to Hispanola")
+        Order.parse("sail 1 urca from Cuba to Hispanola", state, "Spain")
 
 
 def test_an_ambiguous_prefix_names_the_candidates(state):
     with pytest.raises(OrderError, match=r"`north w` could be \*\*North West\*\* or \*\*North West Passage\*\*"):
-        parse(state, "Spain", "settle north w")
+        Order.parse("settle north w", state, "Spain")
 
 
 def test_a_leaders_name_may_be_shortened(state):
     leader = state.leaders[0].name
     line = f"move 2 soldier leaders {leader[:-1].lower()} from Aztec Empire to Yucatan"
-    assert parse(state, "Spain", line).text() == f"move 2 soldier leaders {leader} from Aztec Empire to Yucatan"
+    assert Order.parse(line, state, "Spain").text() == f"move 2 soldier leaders {leader} from Aztec Empire to Yucatan"

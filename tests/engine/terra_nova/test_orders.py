@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import OrderError, RulesError, Verdict
-from engine.rulesets.terra_nova.orders import parse
+from engine.rulesets.terra_nova.orders import Order
 
 from .conftest import at_step, new_game
 
@@ -32,7 +32,7 @@ def state():
 @pytest.mark.parametrize("line", CANONICAL)
 def test_canonical_lines_read_back_to_themselves(state, line):
     line = line.replace("LEADER", state.leaders[0].name)
-    assert parse(state, "Spain", line).text() == line
+    assert Order.parse(line, state, "Spain").text() == line
 
 
 @pytest.mark.parametrize(("written", "canonical"), [
@@ -49,7 +49,7 @@ def test_canonical_lines_read_back_to_themselves(state, line):
     ("settle  st lawrence", "settle St Lawrence"),
 ])
 def test_loose_writing_is_echoed_in_canonical_form(state, written, canonical):
-    assert parse(state, "Spain", written).text() == canonical
+    assert Order.parse(written, state, "Spain").text() == canonical
 
 
 @pytest.mark.parametrize(("line", "message"), [
@@ -65,12 +65,12 @@ def test_loose_writing_is_echoed_in_canonical_form(state, written, canonical):
 ])
 def test_unreadable_lines_say_what_is_wrong(state, line, message):
     with pytest.raises(OrderError, match=message):
-        parse(state, "Spain", line)
+        Order.parse(line, state, "Spain")
 
 
 def test_the_indies_are_off_the_map_without_the_expansion():
     with pytest.raises(OrderError, match="does not use"):
-        parse(new_game(), "Spain", "factory Malacca")
+        Order.parse("factory Malacca", new_game(), "Spain")
 
 
 def test_check_answers_line_by_line_with_canonical_forms(tn):

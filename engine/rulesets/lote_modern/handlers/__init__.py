@@ -7,7 +7,6 @@ A handler takes the `Ctx` and its order, spends from the budget, and returns an 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import get_args
 
 from engine.rulesets.lote_modern.context import Handler
 from engine.rulesets.lote_modern.handlers import (
@@ -23,6 +22,7 @@ from engine.rulesets.lote_modern.handlers import (
     trade_orders,
 )
 from engine.rulesets.lote_modern.orders import (
+    ORDER_KINDS,
     Activate,
     Assist,
     BankOrder,
@@ -47,7 +47,6 @@ from engine.rulesets.lote_modern.orders import (
     MonopolyOrder,
     MoveFactory,
     Note,
-    Order,
     Pay,
     Payment,
     PlaceReserve,
@@ -93,4 +92,4 @@ HANDLERS: Mapping[type, Handler] = {
     MonopolyOrder: trade_orders.monopoly,
 }
 
-ORDER_KINDS: tuple[type, ...] = get_args(Order)
+__all__ = ["HANDLERS", "ORDER_KINDS"]

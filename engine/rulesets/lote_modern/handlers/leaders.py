@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from engine.core.errors import RulesError
 from engine.core.orders import Verdict
 from engine.rulesets.lote_modern import accounts, campaign, hands_off, merchant_factors, statuses
 from engine.rulesets.lote_modern.context import Ctx, Outcome, Refused, find_leader, nation_named, place_named, refuse_if
@@ -23,7 +22,7 @@ from engine.rulesets.lote_modern.rules import (
     trade,
 )
 from engine.rulesets.lote_modern.rules.actions import NeedsRuling
-from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, Army, Leader, fold
+from engine.rulesets.lote_modern.sheet import CULTURE_NAMES, Army, Leader, Nation, fold
 from engine.rulesets.lote_modern.text import number
 
 OK = Verdict.ACCEPTED
@@ -47,18 +46,15 @@ def _needs(ctx: Ctx, ruling: NeedsRuling, what: str, *, parties: list[str] | Non
 
 
 def leader_action(ctx: Ctx, o: LeaderAction) -> Outcome:
-    leader = _leader(ctx, o.leader)
+    """A leader's action, by its code: the supplement's own (5.2, 7.4, 2.9) through `ACTION_CODES`; any other
+    code is the Basic Rulebook's, for the GM."""
     code = o.code.upper()
-    if code in NEW_CODES:
-        return _new_code(ctx, leader, o, code)
-    if code == "IMA":
-        return _intervene(ctx, leader, o)
-    try:
-        action = merchant_actions.merchant_action(code)
-    except RulesError:
-        action = None
-    if action is not None:
-        return _merchant(ctx, leader, o, action)
+    return ACTION_CODES.get(code, _basic_code)(ctx, _leader(ctx, o.leader), o)
+
+
+def _basic_code(ctx: Ctx, leader: Leader, o: LeaderAction) -> Outcome:
+    """A Basic Rulebook action code: the AP it takes are the player's to say; the GM rules it."""
+    code = o.code.upper()
     if o.ap <= 0:
         raise Refused(f"{code} is not an action this supplement defines: say how many AP it takes, like 4ap")
     ctx.use_ap(leader.name, o.ap)
@@ -108,11 +104,14 @@ class Attempt:
     army: Army | None
 
 
-def _new_code(ctx: Ctx, leader: Leader, o: LeaderAction, code: str) -> Outcome:
-    info = actions_codes.action_code(code)
-    kind = cast(actions.LeaderKind, leader.allegiance)   # the sheet allows only national, allied, mercenary
-    attempt = Attempt(leader, o, _ap(o, info.bac, info.open_ended), kind, accounts.leader_army(ctx.n, leader))
-    return NEW_CODE_ACTIONS[code](ctx, attempt)
+def _new_code(action: Callable[[Ctx, Attempt], Outcome]) -> Callable[[Ctx, Leader, LeaderAction], Outcome]:
+    """One of the supplement's new action codes (LotE 5.2): its AP from the table of codes, then the action."""
+    def attempt(ctx: Ctx, leader: Leader, o: LeaderAction) -> Outcome:
+        info = actions_codes.action_code(o.code)
+        kind = cast(actions.LeaderKind, leader.allegiance)   # the sheet allows only national, allied, mercenary
+        return action(ctx, Attempt(leader, o, _ap(o, info.bac, info.open_ended), kind,
+                                   accounts.leader_army(ctx.n, leader)))
+    return attempt
 
 
 def _retrain(ctx: Ctx, a: Attempt) -> Outcome:
@@ -239,14 +238,10 @@ def _destroy_combine_location(ctx: Ctx, a: Attempt) -> Outcome:
                        "(LotE 5.2.5)")
 
 
-NEW_CODE_ACTIONS: dict[str, Callable[[Ctx, Attempt], Outcome]] = {
-    "RU": _retrain, "EX": _explore, "NM": _nationalize, "CIR": _colonize_inhabited, "DCL": _destroy_combine_location,
-}
-NEW_CODES = tuple(NEW_CODE_ACTIONS)
-
-
-def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_actions.MerchantAction) -> Outcome:
+def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction) -> Outcome:
+    """A Merchant House action (LotE 7.4, Table 7-2)."""
     n, world, state = ctx.n, ctx.world, ctx.state
+    action = merchant_actions.merchant_action(o.code)
     if not n.is_house:
         raise Refused(f"{action.name} is a Merchant House action (LotE 7.4)")
     years = max(1, int(accounts.years(state))) if action.per_year else 1
@@ -258,52 +253,7 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
     cost = merchant_actions.merchant_action_cost(action.code, years=years, support_gold=support,
                                                  extra_ap=ap - base.ap, options=ctx.merchant)
     target = o.target
-    places = action.code in ("aa", "emf", "obo", "fct", "ecl", "zl", "dl")
-    key = place_named(ctx, target) if target and places else world.canonical(target) if target else None
-    own = accounts.holding_of(n, world, key) if key else None
-    own_code = own.status if own is not None and statuses.is_merchant(own.status) else None
-    needs = {"emf": "ma", "obo": "mf", "fct": "bo"}
-    if places:
-        if key is None or key in world.zones:
-            raise Refused(f"{action.name} names a city or region on the map")
-        is_city = key in world.cities
-        if action.code == "aa" and own_code is not None:
-            raise Refused(f"you already hold {merchant.status(own_code).name} at {key}")
-        if action.code in needs and own_code != needs[action.code]:
-            want = merchant.status(needs[action.code]).name
-            raise Refused(f"{action.name} needs your {want} at {key} first (LotE {action.section})")
-        if action.code in ("obo", "fct") and not is_city:
-            raise Refused(f"a {'Branch Office' if action.code == 'obo' else 'Cartel City'} stands only in a city "
-                          "(LotE 7.2)")
-        if action.code == "ecl" and is_city:
-            raise Refused("a mercantile colony is founded in a region (LotE 7.4.5)")
-    elif action.code in ("amn", "gpt", "dcm"):
-        if not target:
-            raise Refused(f"{action.name} names the nation it is aimed at")
-        other = nation_named(ctx, target, besides=n)
-        if action.code == "amn":
-            capital = other.capital
-            mine = n.city(capital) if capital else None
-            if mine is None or not merchant.at_least(mine.status if statuses.is_merchant(mine.status) else None, "bo"):
-                raise Refused(f"acquiring a monopoly needs your Branch Office or better in {other.name}'s capital "
-                              "(LotE 7.4.6)")
-        else:
-            theirs = {c.city for c in other.cities if statuses.get(c.status).ladder == "nation"}
-            if not any(c.city in theirs and merchant.at_least(c.status if statuses.is_merchant(c.status) else None,
-                                                              "bo") for c in n.cities):
-                raise Refused(f"{action.name} needs a Branch Office or better in one of {other.name}'s cities "
-                              f"(LotE {action.section})")
-        key = other.name
-    elif action.code == "emb":
-        pool = world.pool(target) if target else None
-        current = mercenaries.broker(state, pool.name) if pool else None
-        refuse_if(merchant_actions.check_establish_brokerage(
-            n.name, pool=target or "(no pool named)", pool_exists=pool is not None,
-            current_broker=current.name if current else None), "LotE 7.4.11")
-        assert pool is not None
-        key = pool.name
-    elif not target:
-        raise Refused(f"{action.name} names its target")
+    key = MERCHANT_TARGETS.get(action.code, _named)(ctx, action, target)
     ctx.use_ap(leader.name, cost.ap)
     ctx.spend(cost.gp, what=action.name)
     if ctx.apply:
@@ -323,6 +273,89 @@ def _merchant(ctx: Ctx, leader: Leader, o: LeaderAction, action: merchant_action
         ctx.report(f"{leader.name} attempts {action.name} at {key} ({cost.ap} AP, {number(cost.gp)} GP).")
     return Outcome(OK, f"{action.name} at {key}: {cost.ap} AP and {number(cost.gp)} GP (Table 7-2"
                        f"{f', {number(support)} GP in support' if support else ''}); the GM rules the attempt")
+
+
+def _site(ctx: Ctx, action: merchant_actions.MerchantAction, target: str) -> str | None:
+    """A city or region where the House raises, founds, seizes or destroys a location (LotE 7.4.1-7.4.5, 7.4.10)."""
+    n, world = ctx.n, ctx.world
+    key = place_named(ctx, target) if target else None
+    if key is None or key in world.zones:
+        raise Refused(f"{action.name} names a city or region on the map")
+    own = accounts.holding_of(n, world, key)
+    own_code = own.status if own is not None and statuses.is_merchant(own.status) else None
+    is_city = key in world.cities
+    if action.code == "aa" and own_code is not None:
+        raise Refused(f"you already hold {merchant.status(own_code).name} at {key}")
+    needs = {"emf": "ma", "obo": "mf", "fct": "bo"}
+    if action.code in needs and own_code != needs[action.code]:
+        want = merchant.status(needs[action.code]).name
+        raise Refused(f"{action.name} needs your {want} at {key} first (LotE {action.section})")
+    if action.code in ("obo", "fct") and not is_city:
+        raise Refused(f"a {'Branch Office' if action.code == 'obo' else 'Cartel City'} stands only in a city "
+                      "(LotE 7.2)")
+    if action.code == "ecl" and is_city:
+        raise Refused("a mercantile colony is founded in a region (LotE 7.4.5)")
+    return key
+
+
+def _nation_aimed_at(ctx: Ctx, action: merchant_actions.MerchantAction, target: str) -> Nation:
+    if not target:
+        raise Refused(f"{action.name} names the nation it is aimed at")
+    return nation_named(ctx, target, besides=ctx.n)
+
+
+def _monopoly_in(ctx: Ctx, action: merchant_actions.MerchantAction, target: str) -> str:
+    """Acquire a Monopoly (LotE 7.4.6): from a Branch Office or better in the nation's capital."""
+    other = _nation_aimed_at(ctx, action, target)
+    capital = other.capital
+    mine = ctx.n.city(capital) if capital else None
+    if mine is None or not merchant.at_least(mine.status if statuses.is_merchant(mine.status) else None, "bo"):
+        raise Refused(f"acquiring a monopoly needs your Branch Office or better in {other.name}'s capital "
+                      "(LotE 7.4.6)")
+    return other.name
+
+
+def _treatment_by(ctx: Ctx, action: merchant_actions.MerchantAction, target: str) -> str:
+    """Gain Preferential Treatment or Discredit a Competitor: from a Branch Office or better in one of the nation's
+    cities (LotE 7.4.7, 7.4.8)."""
+    other = _nation_aimed_at(ctx, action, target)
+    theirs = {c.city for c in other.cities if statuses.get(c.status).ladder == "nation"}
+    if not any(c.city in theirs and merchant.at_least(c.status if statuses.is_merchant(c.status) else None, "bo")
+               for c in ctx.n.cities):
+        raise Refused(f"{action.name} needs a Branch Office or better in one of {other.name}'s cities "
+                      f"(LotE {action.section})")
+    return other.name
+
+
+def _brokerage(ctx: Ctx, action: merchant_actions.MerchantAction, target: str) -> str:
+    """Establish a Brokerage (LotE 7.4.11): a mercenary pool with no broker, or another House's."""
+    pool = ctx.world.pool(target) if target else None
+    current = mercenaries.broker(ctx.state, pool.name) if pool else None
+    refuse_if(merchant_actions.check_establish_brokerage(
+        ctx.n.name, pool=target or "(no pool named)", pool_exists=pool is not None,
+        current_broker=current.name if current else None), "LotE 7.4.11")
+    assert pool is not None
+    return pool.name
+
+
+def _named(ctx: Ctx, action: merchant_actions.MerchantAction, target: str) -> str | None:
+    if not target:
+        raise Refused(f"{action.name} names its target")
+    return ctx.world.canonical(target)
+
+
+# What each Merchant House action is aimed at, read and checked before its cost is taken.
+MERCHANT_TARGETS: dict[str, Callable[[Ctx, merchant_actions.MerchantAction, str], str | None]] = {
+    **dict.fromkeys(("aa", "emf", "obo", "fct", "ecl", "zl", "dl"), _site),
+    "amn": _monopoly_in, "gpt": _treatment_by, "dcm": _treatment_by, "emb": _brokerage,
+}
+
+ACTION_CODES: dict[str, Callable[[Ctx, Leader, LeaderAction], Outcome]] = {
+    "RU": _new_code(_retrain), "EX": _new_code(_explore), "NM": _new_code(_nationalize),
+    "CIR": _new_code(_colonize_inhabited), "DCL": _new_code(_destroy_combine_location),
+    "IMA": _intervene,
+    **{action.code.upper(): _merchant for action in merchant_actions.merchant_actions()},
+}
 
 
 def note(ctx: Ctx, o: Note) -> Outcome:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Viewer
 from engine.rulesets.lote_modern import accounts
 from engine.rulesets.lote_modern.sheet import Army, Leader
+from tests.engine.lote_modern.game.conftest import FixedDice
 
 
 def with_drake(state, units: dict[str, int], navigation: int):
@@ -43,3 +44,18 @@ def test_the_sheet_ap_still_overrides(state):
     spain, drake = with_drake(state, {"hew": 12}, navigation=3)
     drake.ap = 4
     assert accounts.leader_ap(state, spain, drake) == 4
+
+
+def test_resolution_spends_the_same_fleet_ap_the_check_allowed(lm, state):
+    """The budget at resolution is the one at checking: an admiral carried by a faster fleet keeps his 11 actions a
+    year when the turn is carried out, and not a point more."""
+    spain, drake = with_drake(state, {"hew": 12}, navigation=3)
+    ap = accounts.leader_ap(state, spain, drake)
+    alone = max(1, int(10 * accounts.years(state)))
+    assert ap > alone
+    text = [f"action Drake RAID Lisbon {ap}ap", "action Drake RAID Porto 1ap"]
+    after = lm.resolve(state, {"Spain": text}, FixedDice()).state
+    report = "\n".join(after.report.lines["Spain"])
+    assert f"Drake: RAID Lisbon ({ap} AP) goes to the GM." in report
+    assert "RAID Porto" in report and "Drake has 0 AP left this turn" in report
+    assert "RAID Porto (1 AP) goes to the GM" not in report

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core import Viewer
-from engine.rulesets.lote_modern.grammar import Names, parse_order
-from engine.rulesets.lote_modern.orders import ORDERS_HELP
+from engine.rulesets.lote_modern.orders import ORDERS_HELP, Names, parse_order
 
 
 def test_every_example_in_the_order_form_help_reads_and_round_trips():
