@@ -250,9 +250,11 @@ clock +2d
     assert "✅ Your orders are in" in out
 
 
-async def test_a_form_takes_no_digest_and_the_next_command_shows_it(lite: Console) -> None:
+async def test_a_form_or_a_refusal_takes_no_digest_and_the_next_command_shows_it(lite: Console) -> None:
     await lite.run_script(PUNIC + "clock +1d\n@gm /gm deadline set when:3d\nclock +1d")
     out = await said(lite, "@livia /orders submit")  # answered with a form: no follow-up can follow it
     assert "form for @livia" in out and DIGEST not in out
+    out = await said(lite, "@livia /sheet seat:Carthage")  # refused: the refusal alone, the mark stays
+    assert "private to that seat" in out and DIGEST not in out
     assert await _digests(lite, "@livia /map") == 1
     assert lite.fake.rejected == []
