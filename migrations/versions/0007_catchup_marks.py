@@ -40,9 +40,8 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table('look_mark')
-    with op.batch_alter_table('seat', schema=None) as batch_op:
-        batch_op.drop_column('catchup_auto')
-        batch_op.drop_column('looked_at')
-        batch_op.drop_column('looked_seq')
-    with op.batch_alter_table('campaign', schema=None) as batch_op:
-        batch_op.drop_column('news_seq')
+    # plain DROP COLUMN (SQLite 3.35+ has it), not a batch copy: on SQLite a batch copy drops the old table, and
+    # with foreign keys on that deletes every row referring to it (a campaign's seats, log, orders…)
+    for table, column in (('seat', 'catchup_auto'), ('seat', 'looked_at'), ('seat', 'looked_seq'),
+                          ('campaign', 'news_seq')):
+        op.drop_column(table, column)

@@ -17,7 +17,7 @@ from bot.service import campaigns, catchup, gm, news, orders
 from bot.service.clock import ManualClock
 from bot.service.context import Caller, Services
 from bot.store.db import Database
-from bot.store.models import Seat
+from bot.store.models import Campaign, Seat
 from tests.platform.test_canary import Watch
 from tests.platform.test_embeds import built, limits
 from tests.platform.test_unit import statements
@@ -258,3 +258,59 @@ async def test_a_form_or_a_refusal_takes_no_digest_and_the_next_command_shows_it
     assert "private to that seat" in out and DIGEST not in out
     assert await _digests(lite, "@livia /map") == 1
     assert lite.fake.rejected == []
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_seats_of_a_campaign_running_before_the_upgrade_have_no_backlog(backend: str, tmp_path: Path) -> None:
+    """Migration 0007 puts every seat's mark at its campaign's log seq: nothing old is told as news."""
+    from sqlalchemy import text
+
+    from bot.store import migrate
+    from tests.conftest import drop_schema, make_db
+
+    db, schema = await make_db(backend, tmp_path)
+    try:
+        await migrate.upgrade(db, "0006")
+        async with db.writer.begin() as conn:  # a running campaign as the schema before 0007 held it
+            await conn.execute(text(
+                "INSERT INTO campaign (id, guild_id, channel_id, name, ruleset, ruleset_version, options, settings, "
+                "files, tables, gm_user_id, status, seed, commitment, turn, log_seq, roll_count, created_at, "
+                "version_id) VALUES (1, 1, 777, 'Old War', 'freeform', '1', '{}', '{}', '{}', '{}', 1, 'running', "
+                "'00', '00', 3, 42, 0, '2026-01-01 00:00:00', 1)"))
+            await conn.execute(text("INSERT INTO seat (campaign_id, name, user_id, automatic, position, joined_at) "
+                                    "VALUES (1, 'Rome', 11, false, 0, '2026-01-01 00:00:00')"))
+        await migrate.upgrade(db)
+        async with db.read() as session:
+            rows = (await session.execute(select(Seat.looked_seq, Seat.catchup_auto, Campaign.news_seq)
+                                          .join(Campaign, Campaign.id == Seat.campaign_id))).all()
+        assert [tuple(r) for r in rows] == [(42, True, 0)]
+    finally:
+        await db.dispose()
+        if schema:
+            await drop_schema(schema)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_downgrading_past_0007_keeps_every_campaigns_seats_and_log(backend: str, tmp_path: Path) -> None:
+    from sqlalchemy import func, text
+
+    from bot.store import migrate
+    from bot.store.models import LogEntry
+    from tests.conftest import drop_schema, make_db
+
+    db, schema = await make_db(backend, tmp_path)
+    try:
+        await migrate.upgrade(db)
+        await _running(db)
+        async with db.read() as session:
+            entries = await session.scalar(select(func.count()).select_from(LogEntry))
+        await migrate.downgrade(db, "0006")
+        async with db.writer.connect() as conn:
+            assert (await conn.execute(text("SELECT count(*) FROM seat"))).scalar_one() == 2
+            assert (await conn.execute(text("SELECT count(*) FROM log_entry"))).scalar_one() == entries
+    finally:
+        await db.dispose()
+        if schema:
+            await drop_schema(schema)
