@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord.cogs.catchup import shown_once
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.tree import HeraldTree
 from bot.discord.views import ActionSelect, ConfirmButton, OrdersButton, StaleComponent, TurnButton, orders_form_sent
@@ -22,7 +23,7 @@ from bot.store.timers import Shards
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cogs.gm", "bot.discord.cogs.play",
-        "bot.discord.cogs.undo", "bot.discord.cogs.odds")
+        "bot.discord.cogs.undo", "bot.discord.cogs.odds", "bot.discord.cogs.catchup")
 
 
 class HeraldBot(commands.Bot):
@@ -56,6 +57,7 @@ class HeraldBot(commands.Bot):
 
     async def _command_done(self, interaction: discord.Interaction, _command: object) -> None:
         finished(interaction, "ok")
+        await shown_once(interaction)  # "since you last looked", when the command found news for its caller
 
     def spawn(self, coro: Coroutine[Any, Any, None], name: str) -> None:
         """A background task the bot owns: cancelled and awaited when it closes."""

@@ -76,6 +76,8 @@ def messages_for(interaction: discord.Interaction, reply: Reply) -> list[Outgoin
         if hidden:
             notes.append(f"{hidden} more action(s) than fit in menus: type them with `/act`.")
     text, embeds = cards.present(reply.card, reply.text) if reply.card else (reply.text, [])
+    if reply.card == "catchup" and reply.file and embeds:  # "since you last looked" shows its map in the card
+        embeds[0]["image"] = {"url": f"attachment://{reply.file[0]}"}
     parts = outgoing.MAX_CARD_PARTS if embeds else outgoing.MAX_PARTS
     return outgoing.build(text, notes=notes, files=[reply.file] if reply.file else [], view=view, embeds=embeds,
                           file_limit=interaction.filesize_limit, max_parts=parts,

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.discord.answers import tell, tell_quietly
 from bot.discord.outgoing import quote
 from bot.ops.commands import finished, started
+from bot.service import news
 from bot.service.errors import ServiceError
 from engine.core import RulesError
 
@@ -67,6 +68,7 @@ class HeraldTree(app_commands.CommandTree):
         if interaction.type is not discord.InteractionType.application_command:
             return True
         started(interaction)
+        news.begin()  # the campaigns this command finds news in, for "since you last looked" after its answer
         from bot.discord.replies import earlier_answer
 
         try:

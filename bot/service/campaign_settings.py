@@ -1,4 +1,5 @@
-"""Per-campaign settings the GM changes with /gm settings: deadlines, reminders, auto-advance, turn timers."""
+"""Per-campaign settings the GM changes with /gm settings: deadlines, reminders, auto-advance, turn timers, and
+when the "since you last looked" digest shows itself (`catchup`: a duration away, or off)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from engine.core.names import Names, UnknownName
 
 AUTO_ADVANCE = ("off", "deadline", "all-in", "both")
 DIGEST = ("off", "daily")
+CATCHUP = "12h"  # the "since you last looked" digest shows itself to a player away at least this long
 # Checked when the GM sets them: a 30s deadline_every or a 0d turn timer would break every later turn
 SHORTEST, LONGEST = timedelta(minutes=1), timedelta(days=366)
 MAX_REMINDERS = 5
@@ -27,6 +29,7 @@ class CampaignSettings:
     turn_timer: str = ""            # a seat that takes longer gets its ruleset's timeout action
     digest: str = "off"             # daily: the thread gets one post a day gathering the phases resolved
     time_zone: str = "UTC"          # deadlines typed as "friday 18:00" are read in this zone
+    catchup: str = CATCHUP          # a player back after this long to news is shown "since you last looked"
 
     @classmethod
     def load(cls, raw: dict[str, Any] | None) -> CampaignSettings:
@@ -70,8 +73,10 @@ class CampaignSettings:
             if value.lower() not in ("yes", "no", "on", "off", "true", "false"):
                 raise ServiceError("ping is yes or no")
             return replace(self, ping=value.lower() in ("yes", "on", "true"))
-        if key in ("reminders", "deadline_every", "turn_timer"):
-            if value.lower() in ("", "off", "none"):
+        if key == "catchup" and value.lower() in ("on", "yes", "true"):
+            return replace(self, catchup=CATCHUP)
+        if key in ("reminders", "deadline_every", "turn_timer", "catchup"):
+            if value.lower() in ("", "off", "none", "no", "false"):
                 return replace(self, **{key: ""})  # type: ignore[arg-type]  # key is a str field here
             try:
                 spans = [parse_span(p) for p in value.split(",")]

@@ -143,8 +143,9 @@ async def join(services: Services, caller: Caller, seat_name: str | None, campai
             name = check_seat_name(seat_name or caller.name)
             if name.lower() in taken:
                 raise ServiceError(f"the seat **{name}** is taken; pick another name with `seat:`")
+        now = services.clock.now()
         session.add(Seat(campaign_id=campaign.id, name=name, user_id=caller.user_id, automatic=False,
-                         position=len(seats), joined_at=services.clock.now()))
+                         position=len(seats), joined_at=now, looked_seq=campaign.log_seq + 1, looked_at=now))
         record.log(session, campaign, services, kind="join", actor=name, actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(), body={"seat": name})
         record.post(session, campaign, services, "thread", f"🪑 <@{caller.user_id}> joins as **{name}**.")

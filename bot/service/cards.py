@@ -245,10 +245,12 @@ ROLL = re.compile(r"^(?P<who>🎲 \*\*[^*\n]+\*\* rolls)\s+(?P<result>.+)$")
 
 
 def present(kind: str, text: str) -> tuple[str, list[dict[str, Any]]]:
-    """An answer's text as (message text, cards) for its kind: `sheet`, `status`, `roll` or `news` (what a GM
-    action did: its events, its dice in a field); any other kind, or a text that does not have the expected
+    """An answer's text as (message text, cards) for its kind: `sheet`, `status`, `roll`, `news` (what a GM
+    action did: its events, its dice in a field) or `catchup`; any other kind, or a text that does not have the expected
     shape, stays plain text."""
     lines = text.replace("\r\n", "\n").split("\n")
+    if kind == "catchup":  # "since you last looked": a heading and lists under bold labels (bot/service/catchup.py)
+        return "", [from_markdown(text, colour=HERALD).dump()]
     if kind == "news":
         dice = [line for line in lines if line.startswith("🎲 ")]
         card = Card(description="\n".join(line for line in lines if not line.startswith("🎲 ")), colour=GM)

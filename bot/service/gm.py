@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.service import cards, confirmations, digest, record, steps, timers
+from bot.service import cards, confirmations, digest, news, record, steps, timers
 from bot.service.campaign_settings import LONGEST, SHORTEST, CampaignSettings
 from bot.service.campaigns import hand_over_thread
 from bot.service.context import Caller, Services
@@ -329,6 +329,8 @@ async def seat_change(services: Services, caller: Caller, op: str, seat_name: st
         record.log(session, campaign, services, kind="seat", actor="GM", actor_user_id=caller.user_id,
                    visibility=Visibility.everyone(),
                    body={"op": op, "seat": seat.name, "user": user_id, "previous": old_user})
+        if seat.user_id is not None and seat.user_id != old_user:  # its new holder starts looking from here
+            news.new_holder(seat, campaign, services.clock.now())
         record.post(session, campaign, services, "thread", text)
         if seat in seats and old_user != seat.user_id and campaign.status != CampaignStatus.LOBBY:
             hand_over_thread(session, services, campaign, seat, old_user)

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.service import cache
 from bot.service.context import Services
 from bot.service.errors import NotFound, ServiceError
+from bot.service.news import NEWS
 from bot.store import log as log_rows
 from bot.store import seats as seat_rows
 from bot.store.models import Campaign, CampaignStatus, LogEntry, OutboxPost, Seat, Snapshot
@@ -66,6 +67,8 @@ def log(session: AsyncSession, campaign: Campaign, services: Services, *, kind: 
         actor_user_id: int | None, visibility: Visibility, body: dict[str, Any]) -> LogEntry:
     """Append one entry to the campaign's log; entries are never changed afterwards."""
     campaign.log_seq += 1
+    if kind in NEWS:  # "since you last looked" (news.py): set in the UPDATE the log seq makes anyway
+        campaign.news_seq = campaign.log_seq
     entry = LogEntry(campaign_id=campaign.id, seq=campaign.log_seq, at=services.clock.now(), kind=kind,
                      actor=actor, actor_user_id=actor_user_id, turn=campaign.turn, phase_key=campaign.phase_key,
                      visibility=visibility.dump(), body=body)

@@ -17,5 +17,5 @@ class Reply:
     phase_key: str | None = None
     thread_id: int | None = None
     follow_ups: list[str] = field(default_factory=list)
-    card: str | None = None  # shown as an embed: "sheet", "status", "roll" or "news" (bot/service/cards.py present)
+    card: str | None = None  # shown as an embed: "sheet", "status", "roll", "news" or "catchup" (cards.present)
     confirm: tuple[str, str] | None = None  # a question's token and its confirm button's label

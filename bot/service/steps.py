@@ -150,6 +150,7 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
     if not phase.ended:  # "**C.2 …** — orders are open": the card's Now says so, with its button
         events = [e for e in events if not e.startswith(f"**{phase.label}** — ")]
     campaign.phase_key, campaign.phase_label, campaign.turn = phase.key, phase.label, phase.turn
+    campaign.news_seq = campaign.log_seq  # a phase crossed is news for whoever was away (bot/service/catchup.py)
     record.snapshot(session, campaign, services, phase)
     await timers.clear(session, campaign)
     # the map after it: once a turn, for a battle or a turn, and after orders were carried out in public

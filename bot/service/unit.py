@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
 from bot.logs import bind
-from bot.service import receipts, record, steps
+from bot.service import news, receipts, record, steps
 from bot.service.context import Caller, Services
 from bot.service.errors import Conflict, NotAllowed
 from bot.service.lookup import find_with_seat, is_gm
@@ -102,6 +102,7 @@ async def campaign_tx(services: Services, caller: Caller, name: str | None = Non
             campaign, seat = await find_with_seat(session, caller, name, for_update=lock,
                                                   include_ended=include_ended)
             bind(campaign_id=campaign.id)  # every later line of this command names its campaign
+            news.notice(campaign, seat)  # "since you last looked": two columns already read, no statement
             yield CampaignTx(services, caller, session, campaign, seat)
             if write:  # the command's receipt commits with its change (see receipts)
                 kept = await receipts.keep_with_change(session, services, campaign.id)

@@ -128,6 +128,9 @@ class Campaign(Base):
     deadline: Mapped[datetime | None]
     paused_at: Mapped[datetime | None]  # /gm pause: timers hold their remaining time until /gm resume
     log_seq: Mapped[int] = mapped_column(default=0)
+    # the seq of the latest entry a player away should hear of (a phase crossed, a deadline moved, a seat's news):
+    # a seat whose mark is behind it gets the "since you last looked" digest (bot/service/catchup.py)
+    news_seq: Mapped[int] = mapped_column(default=0, server_default="0")
     roll_count: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime]
     started_at: Mapped[datetime | None]
@@ -160,6 +163,11 @@ class Seat(Base):
     thread_id: Mapped[int | None] = mapped_column(BigInteger, index=True)  # a command from a seat's thread
     thread_opening_at: Mapped[datetime | None]
     joined_at: Mapped[datetime]
+    # "since you last looked": the log seq and time its holder last caught up to, read with the seat (no query of
+    # its own), and whether they want the digest shown by itself (bot/service/catchup.py)
+    looked_seq: Mapped[int] = mapped_column(default=0, server_default="0")
+    looked_at: Mapped[datetime | None]
+    catchup_auto: Mapped[bool] = mapped_column(Boolean, default=True, server_default=text("true"))
 
 
 class LogEntry(Base):
@@ -312,6 +320,17 @@ class UndoPoint(Base):
     phase_key: Mapped[str] = mapped_column(String(80))
     action: Mapped[str] = mapped_column(Text)
     state: Mapped[Json]
+    at: Mapped[datetime]
+
+
+class LookMark(Base):
+    """Where someone not seated (the GM, a spectator) last caught up to with /catchup (a seat keeps its own)."""
+
+    __tablename__ = "look_mark"
+
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seq: Mapped[int]
     at: Mapped[datetime]
 
 

@@ -143,6 +143,7 @@ def _private_places(ruleset: str, seats: dict[str, str], table: Path) -> tuple[s
         f"@{holder} /sheet", f"@{other} /sheet", f"@{other} /sheet seat:{first}", "@eve /sheet seat:" + first,
         "@eve /campaign status", f"@{other} /campaign status", "@eve /map", f"@{other} /map",
         "@gm /gm advance", '@gm press "Advance anyway"', "@eve /history", f"@{other} /history", f"@{holder} /history",
+        "clock +2d", f"@{other} /campaign status", "@eve /catchup", f"@{other} /catchup", f"@{holder} /catchup",
         "@eve /campaign export", f"@{other} /campaign export", "@gm /campaign export",
     ]
     return "\n".join(lines), canaries

@@ -126,7 +126,7 @@ def test_a_note_fits_on_every_route(text: str) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(text=st.one_of(TEXT, LONG_TEXT), kind=st.sampled_from(["sheet", "status", "roll", "news"]),
+@given(text=st.one_of(TEXT, LONG_TEXT), kind=st.sampled_from(["sheet", "status", "roll", "news", "catchup"]),
        head=st.sampled_from(["**Gaul** — Arverni", "**Gaul** — gm", "🎲 **vercingetorix** rolls 2d6: (3, 4) = 7"]))
 def test_cards_of_sheets_status_and_rolls_fit(text: str, kind: str, head: str) -> None:
     content, made = cards.present(kind, f"{head}\n{text}")
@@ -279,6 +279,9 @@ gm @gm
 clock +6h
 clock +2d
 @p0 /sheet
+@p0 /catchup
+@gm /catchup
+@p9 /catchup auto:off
 @gm /sheet seat:"{SEATS[0]}"
 @p0 /history
 @gm /history all:yes

@@ -27,7 +27,9 @@ HELP = {
         "• `/orders submit|check|list|withdraw` — private orders for the current window; "
         "`/odds order` — the exact odds of an order before you give it.\n"
         "• `/act` — your move on your turn (menus, or type it); `/sheet` — your private view; "
-        "`/map [turn]`; `/chart`; `/history [turn]`; `/roll 2d6+1 [private]`.\n"
+        "`/map [turn]`; `/chart`; `/history [turn]`; `/roll 2d6+1 [private]`; `/odds order`.\n"
+        "• `/catchup` — since you last looked: what happened that you may see, what waits on you, the map "
+        "(shown once by itself when you come back after a while; `/catchup auto:off` stops that).\n"
         "• GM: `/gm advance|rollback|deadline|seat|note|table|upload|act|settings`.\n"
         "More: `/help orders`, `/help gm`, `/help tables`, `/help dice`, `/help rulesets`, `/help terra-nova`."),
     "orders": (
@@ -41,6 +43,7 @@ HELP = {
         "**GM commands**: `/gm advance` resolves the window and posts the summary; `/gm rollback [to]` returns "
         "to the start of an earlier phase (announced); `/gm deadline set 2d` (reminders go to seats that have "
         "not sent orders); `/gm settings auto_advance both` advances at the deadline or when all are in; "
+        "`/gm settings catchup off` keeps \"since you last looked\" from showing itself; "
         "`/gm seat assign|replace|kick|auto`; `/gm note text [seat]`; `/gm table roll name`; "
         "`/gm upload kind file`; `/gm act` for the ruleset's GM actions (results, rulings, edits)."),
     "tables": (
