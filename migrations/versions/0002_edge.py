@@ -55,8 +55,8 @@ def downgrade() -> None:
         batch_op.drop_column('sent_parts')
         batch_op.drop_column('claimed_until')
         batch_op.drop_column('claimed_by')
-    with op.batch_alter_table('seat', schema=None) as batch_op:
-        batch_op.drop_column('thread_opening_at')
-    with op.batch_alter_table('campaign', schema=None) as batch_op:
-        batch_op.drop_column('gm_thread_opening_at')
-        batch_op.drop_column('thread_opening_at')
+    # plain DROP COLUMNs, not batch copies: on SQLite a copy of `seat` or `campaign` drops the old table, and with
+    # foreign keys on that deletes every row referring to it (a campaign's seats, log, orders…)
+    op.drop_column('seat', 'thread_opening_at')
+    op.drop_column('campaign', 'gm_thread_opening_at')
+    op.drop_column('campaign', 'thread_opening_at')

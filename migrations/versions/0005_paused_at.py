@@ -23,5 +23,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('campaign', schema=None) as batch_op:
-        batch_op.drop_column('paused_at')
+    # a plain DROP COLUMN, not a batch copy: on SQLite the copy drops the old table, and with foreign keys on
+    # that deletes every seat, log entry and order of every campaign
+    op.drop_column('campaign', 'paused_at')
