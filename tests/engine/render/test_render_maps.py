@@ -198,7 +198,7 @@ def test_a_seats_pending_orders_are_drawn_on_its_own_map_only():
 
 
 def test_a_map_files_layout_is_the_same_every_time_and_big_maps_stay_cheap():
-    from engine.rulesets.lote_modern.render import layout
+    from engine.rulesets.lote_modern.layout import layout
 
     names = tuple(f"r{i}" for i in range(40))
     edges = tuple((i, (i + 1) % 40) for i in range(40))
