@@ -11,6 +11,8 @@ a line prints how many times faster ours is. The issue asks for >= 10x on every 
   state is never drawn twice; a kept layer is what saves work on each new state.
 - "new layer": the same picture with no layer kept, drawn from nothing: a campaign's first map, a Terra Prime
   tile turned or scanned, a map file uploaded.
+- Terra Prime's sector just played (posted beside the board with each new turn) and the chart keep no layer:
+  one line each.
 - "turn by turn": an automatic Terra Prime game's successive states, each drawn once with layers kept as the
   bot keeps them (a tile turned now and then rebuilds the board's layer): the median and the mean.
 - Lords of the Earth's first map after an upload: the campaign's state as kept after the GM's upload (its map
@@ -25,7 +27,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bench.render_samples import SEED, charts, maps, terra_prime
+from bench.render_samples import SEED, charts, crops, maps, terra_prime
 from engine.core import Dice, Viewer
 from engine.render import layers
 from engine.rulesets import get
@@ -95,16 +97,20 @@ def main() -> None:
     for name, (ruleset_id, make, viewer) in maps().items():
         ruleset, state = get(ruleset_id), make()
         pictures[name] = lambda ruleset=ruleset, state=state, viewer=viewer: ruleset.render(state, viewer)
+    for name, (ruleset_id, make, viewer) in crops().items():   # drawn whole each time: no layer kept
+        ruleset, state = get(ruleset_id), make()
+        pictures[name] = lambda ruleset=ruleset, state=state, viewer=viewer: ruleset.render_focus(state, viewer)
     for name, (ruleset_id, make_states, viewer) in charts().items():
         states = make_states()
         pictures[name] = lambda ruleset_id=ruleset_id, states=states, viewer=viewer: chart_png(ruleset_id, states,
                                                                                                viewer)
+    layered = set(maps())
     for name, ours in pictures.items():
         ours()
         kept, peer_kept = _beside(peer, [ours] * ROUNDS)
-        fresh, peer_fresh = _beside(peer, [lambda ours=ours: (layers.forget(), ours())] * ROUNDS)
-        print(_line(f"{name}, kept", statistics.median(kept), peer_kept), flush=True)
-        if not name.startswith("chart"):
+        print(_line(f"{name}, kept" if name in layered else name, statistics.median(kept), peer_kept), flush=True)
+        if name in layered:
+            fresh, peer_fresh = _beside(peer, [lambda ours=ours: (layers.forget(), ours())] * ROUNDS)
             print(_line(f"{name}, new layer", statistics.median(fresh), peer_fresh), flush=True)
     tp = get("terra-prime")
     states = _turn_by_turn()
