@@ -124,7 +124,8 @@ def _covered(region: Any) -> int:
     w, h = region.size
     if w == 0 or h == 0:
         return 0
-    return round(region.convert("F", 0).reduce((w, h), (0, 0, w, h)).getpixel((0, 0)) * w * h / 255)
+    mean: float = region.convert("F", 0).reduce((w, h), (0, 0, w, h)).getpixel((0, 0))
+    return round(mean * w * h / 255)
 
 
 # farther spots for a label or chip when those beside its place are taken: rings of twelve (a name tries
