@@ -121,6 +121,8 @@ def _mark_masks(shape: str, r: float, width: int) -> tuple[int, int, Image.Image
 def _covered(region: Any) -> int:
     """How many taken cells (255; the rest are 0) a part of the taken map holds: its mean, from Pillow's box
     reduction in floating point, times its size. A histogram built 256 Python numbers for each spot tried."""
+    w: int
+    h: int
     w, h = region.size
     if w == 0 or h == 0:
         return 0
