@@ -133,6 +133,12 @@ def maps() -> dict[str, tuple[str, Callable[[], Any], Viewer]]:
     }
 
 
+def crops() -> dict[str, tuple[str, Callable[[], Any], Viewer]]:
+    """Name -> (ruleset id, a fixed state's maker, the viewer): the focused crops posted beside a turn's map
+    (Ruleset.render_focus)."""
+    return {"terra-prime-played": ("terra-prime", terra_prime, Viewer.spectator())}
+
+
 def terra_nova(east_indies: bool = True) -> Any:
     tn = get("terra-nova")
     options = {"east_indies": "yes" if east_indies else "no", "random_events": "off"}

@@ -103,6 +103,17 @@ def _draw(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer, state: An
         return ruleset.render(state if state is not None else ruleset.load(data), viewer)
 
 
+def _draw_focus(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer) -> bytes | None:
+    with metrics.RENDER_SECONDS.time():
+        return ruleset.render_focus(ruleset.load(data), viewer)
+
+
+async def render_focus(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer) -> bytes | None:
+    """The focused crop posted beside a turn's map (Ruleset.render_focus), drawn in a thread like a map."""
+    async with RENDER_SLOTS:
+        return await asyncio.to_thread(_draw_focus, ruleset, data, viewer)
+
+
 async def render(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer, *, key: Hashable | None = None,
                  state: Any = None) -> bytes | None:
     """The map of `data` as `viewer` sees it, drawn in a thread (at most RENDER_SLOTS at once).

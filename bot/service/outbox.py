@@ -288,13 +288,21 @@ async def _parts(services: Services, post: OutboxPost) -> list[_Part]:
         png = await charts.chart_for_post(services, chart)
         if png is not None:
             files.append((chart["name"], png))
+    focus = post.components.get("focus")
+    if focus:
+        viewer = focus["viewer"]
+        png = await cache.render_focus(get_ruleset(focus["ruleset"]), focus["state"],
+                                       Viewer(viewer["kind"], viewer.get("seat")))
+        if png is not None:
+            files.append((focus["name"], png))
     names = {name for name, _ in files}
     for embed in embeds:  # a map that could not be drawn is not shown as a broken image
         if embed.get("image") and str(embed["image"].get("url", "")).removeprefix("attachment://") not in names:
             embed.pop("image")
-    if chart:  # a chart with no line to draw yet leaves no empty card behind
-        embeds = [e for e in embeds if e.get("image") or e.get("title") != chart["caption"]
-                  or e.get("description") or e.get("fields")]
+    for extra in (chart, focus):  # a chart with no line yet, a crop with nothing played: no empty card behind
+        if extra:
+            embeds = [e for e in embeds if e.get("image") or e.get("title") != extra["caption"]
+                      or e.get("description") or e.get("fields")]
     groups = cards.fit(embeds)
     most = 1 if post.target in PUBLIC_TARGETS else PRIVATE_CARD_MESSAGES
     if len(groups) > most:

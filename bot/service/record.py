@@ -105,12 +105,14 @@ def wake_after_commit(session: AsyncSession, flag: asyncio.Event) -> None:
 def post(session: AsyncSession, campaign: Campaign, services: Services, target: str, content: str, *,
          file: tuple[str, bytes] | None = None, render: dict[str, Any] | None = None,
          components: dict[str, Any] | None = None, mentions: Sequence[int] = (),
-         embeds: Sequence[dict[str, Any]] = (), chart: dict[str, Any] | None = None) -> OutboxPost:
+         embeds: Sequence[dict[str, Any]] = (), chart: dict[str, Any] | None = None,
+         focus: dict[str, Any] | None = None) -> OutboxPost:
     """Queue a post in this transaction; the delivery task sends it after commit, exactly once.
 
     `mentions` are the users this post means to ping; no one else is pinged, whatever the text says.
     `embeds` are cards (Discord's embed JSON, see bot/service/cards.py); one showing the map names the render's
-    file as `attachment://`; `chart` is a chart job (bot/service/charts.py) drawn at delivery beside the map."""
+    file as `attachment://`; `chart` is a chart job (bot/service/charts.py) drawn at delivery beside the map, and
+    `focus` a focused crop's job (focus_job) drawn there too."""
     extra = dict(components or {})
     if embeds:
         extra["embeds"] = [dict(e) for e in embeds]
@@ -120,6 +122,8 @@ def post(session: AsyncSession, campaign: Campaign, services: Services, target: 
         extra["render"] = render
     if chart is not None:
         extra["chart"] = chart
+    if focus is not None:
+        extra["focus"] = focus
     row = OutboxPost(campaign_id=campaign.id, target=target, content=content,
                      file_name=file[0] if file else None, file_data=file[1] if file else None,
                      components=extra, created_at=services.clock.now())
@@ -132,6 +136,12 @@ def render_job(campaign: Campaign, viewer: Viewer, state_data: dict[str, Any], c
     """What the delivery task needs to draw a map after commit, off the event loop."""
     return {"ruleset": campaign.ruleset, "viewer": {"kind": viewer.kind, "seat": viewer.seat},
             "state": state_data, "name": f"{slug(campaign.name)}-turn{campaign.turn}.png", "caption": caption}
+
+
+def focus_job(campaign: Campaign, viewer: Viewer, state_data: dict[str, Any], caption: str) -> dict[str, Any]:
+    """What the delivery task needs to draw the focused crop beside a turn's map (Ruleset.render_focus)."""
+    return {**render_job(campaign, viewer, state_data, caption),
+            "name": f"{slug(campaign.name)}-turn{campaign.turn}-played.png"}
 
 
 def slug(text: str) -> str:

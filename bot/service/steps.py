@@ -157,6 +157,9 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
     with_map = phase.window is Window.TURN or phase.turn != previous_turn or first or phase.ended or ordered
     render = (record.render_job(campaign, Viewer.spectator(), campaign.state or {}, f"Map — {phase.label}")
               if with_map else None)
+    # beside the whole board, where it cannot be legible at preview size: the part just played, drawn large
+    focus = (record.focus_job(campaign, Viewer.spectator(), campaign.state or {}, f"Just played — {previous_label}")
+             if render is not None and not first and not phase.ended and has_focus(ruleset) else None)
     card = phase_card(campaign, previous_label if not first else None, events, dice, phase,
                       image=render["name"] if render else None)
     card.description = "\n".join(p for p in (intro, card.description) if p)
@@ -169,7 +172,12 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
                      render=render, chart=chart)
         return
     opening = await open_window(session, services, campaign, ruleset, state, phase)
-    await post_phase(session, services, campaign, card, opening, phase, render=render, chart=chart)
+    await post_phase(session, services, campaign, card, opening, phase, render=render, chart=chart, focus=focus)
+
+
+def has_focus(ruleset: Ruleset[Any]) -> bool:
+    """Whether the ruleset draws a focused crop beside its map (Ruleset.render_focus)."""
+    return type(ruleset).render_focus is not Ruleset.render_focus
 
 
 def phase_card(campaign: Campaign, resolved: str | None, events: list[str], dice: list[str], phase: Phase, *,
@@ -184,7 +192,8 @@ def phase_card(campaign: Campaign, resolved: str | None, events: list[str], dice
 
 async def post_phase(session: AsyncSession, services: Services, campaign: Campaign, card: cards.Card,
                      opening: Opening, phase: Phase, *, render: dict[str, Any] | None,
-                     chart: dict[str, Any] | None = None, gathered: bool = True) -> None:
+                     chart: dict[str, Any] | None = None, gathered: bool = True,
+                     focus: dict[str, Any] | None = None) -> None:
     """The one public post of a phase boundary (nothing when there is nothing to tell); with the daily digest
     on, the card waits for the day's digest and only a ping goes out now (unless not `gathered`: a rollback
     is told at once)."""
@@ -204,12 +213,14 @@ async def post_phase(session: AsyncSession, services: Services, campaign: Campai
                                                           "buttons": opening.buttons})
         return
     record.post(session, campaign, services, "thread", "\n".join(opening.pings),
-                embeds=[card.dump(), *chart_cards(chart)], render=render, chart=chart,
-                components={"buttons": opening.buttons} if opening.buttons else None, mentions=opening.mentions)
+                embeds=[card.dump(), *chart_cards(focus), *chart_cards(chart)], render=render, chart=chart,
+                focus=focus, components={"buttons": opening.buttons} if opening.buttons else None,
+                mentions=opening.mentions)
 
 
 def chart_cards(chart: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """The chart's own card on the phase post (dropped at delivery when there is no line to draw yet)."""
+    """The chart's (or the focused crop's) own card on the phase post (dropped at delivery when there is no
+    line to draw yet, or nothing played)."""
     if chart is None:
         return []
     return [cards.Card(title=chart["caption"], colour=cards.HERALD, image=chart["name"]).dump()]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bench.render_samples import charts, maps
+from bench.render_samples import charts, crops, maps
 from engine.render.canvas import PREVIEW_WIDTH
 from engine.rulesets import get
 from engine.rulesets.progress import chart_png
@@ -21,6 +21,7 @@ HERE = Path(__file__).resolve().parent
 
 def main(only: list[str]) -> None:
     pictures = {name: (lambda r=r, m=m, v=v: get(r).render(m(), v)) for name, (r, m, v) in maps().items()}
+    pictures |= {name: (lambda r=r, m=m, v=v: get(r).render_focus(m(), v)) for name, (r, m, v) in crops().items()}
     pictures |= {name: (lambda r=r, m=m, v=v: chart_png(r, m(), v)) for name, (r, m, v) in charts().items()}
     for name, draw in pictures.items():
         if only and name not in only:

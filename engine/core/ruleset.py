@@ -193,6 +193,11 @@ class Ruleset(ABC, Generic[S]):
         """A PNG map of what `viewer` may see, or None when the campaign has no map."""
         return None
 
+    def render_focus(self, state: S, viewer: Viewer) -> bytes | None:
+        """A focused crop posted beside the map with a turn's news, where the whole board cannot be legible at
+        preview size (Terra Prime: the sector just played); None when the ruleset has none."""
+        return None
+
     def render_orders(self, state: S, viewer: Viewer, orders: Sequence[str]) -> bytes | None:
         """The seat's map with its own pending `orders` (canonical lines) drawn on it; rulesets that can draw
         them (movement arrows, builds) say so by overriding this."""

@@ -58,7 +58,21 @@ class Palette:
         rows.paste(indexed, (1, 0))
         header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)   # 8-bit indices into PLTE
         return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + self._plte
-                + _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), 1)) + _chunk(b"IEND", b""))
+                + _chunk(b"IDAT", isal_zlib.compress(_raw(rows), 1)) + _chunk(b"IEND", b""))
+
+
+def _raw(image: Image.Image) -> bytes:
+    """An image's bytes, as `Image.tobytes` gives them, in one call of Pillow's raw encoder: tobytes encodes
+    64 KB at a time and joins the pieces, 25 times slower for a map's 1.3 MB."""
+    encoder = Image._getencoder(image.mode, "raw", (image.mode,))
+    encoder.setimage(image.im, (0, 0, *image.size))
+    pieces = []
+    while True:
+        _, done, data = encoder.encode(image.width * image.height * len(image.getbands()) + 64)
+        pieces.append(data)
+        if done:
+            break
+    return b"".join(pieces) if len(pieces) > 1 else pieces[0]
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:

@@ -33,6 +33,11 @@ def saved_png(out: str) -> Image.Image:
     return Image.open(io.BytesIO(Path(out.split("[file: ")[-1].split("]")[0]).read_bytes()))
 
 
+def sent(out_dir: Path, name: str) -> Image.Image:
+    """The picture the console saved for an attachment called `name` (saved as NNN-name)."""
+    return Image.open(next(out_dir.glob(f"*-{name}")))
+
+
 async def test_lords_of_the_earth_has_a_map_once_uploaded_and_charts_each_nations_treasury(lite: Console,
                                                                                            tmp_path: Path) -> None:
     await lite.run_script(LOTE)
@@ -134,3 +139,21 @@ async def test_a_nations_lote_map_shows_its_pending_orders(lite: Console, tmp_pa
     assert "London" in out
     assert saved_png(await said(lite, "@alice /map")).tobytes() != before.tobytes()
     assert saved_png(await said(lite, "@gm /map")).tobytes() == gm.tobytes()      # England's orders are its own
+
+
+async def test_a_terra_prime_turn_post_carries_the_sector_just_played_beside_the_board(lite: Console,
+                                                                                       tmp_path: Path) -> None:
+    """The whole board cannot be read at preview size: the post of each new turn has, beside it, the sector
+    just played drawn large, as everyone may see it (none on the first post: nothing played yet)."""
+    lite.out_dir = tmp_path
+    await lite.run_script("""
+@ana #lounge /campaign create name:Duo ruleset:terra-prime
+@ana /campaign join seat:Ana
+@ana /gm seat auto seat:Robo
+@ana /campaign start
+""")
+    thread = "\n".join(lite.transcript)  # type: ignore[attr-defined]
+    assert "[image: duo-turn1.png]" in thread and "duo-turn1-played.png" not in thread
+    assert "**Just played — Round 1 — Robo**" in thread and "[image: duo-turn2-played.png]" in thread
+    crop, board = sent(tmp_path, "duo-turn2-played.png"), sent(tmp_path, "duo-turn2.png")
+    assert crop.size == (1100, 640) and board.width == 1100

@@ -1,13 +1,12 @@
 """The campaign map drawn from the GM's map file: regions by holder, cities, sea zones, routes, armies and fleets.
 
-The map file carries no coordinates, so places are laid out by a small seeded force layout over the land
-borders, coasts and sea links (the same map always lands the same way). Holders of regions and cities are
+Places stand where the campaign's layout of its map file puts them (layout.py: laid out once, at the upload).
+Holders of regions and cities are
 public; a nation sees its own armies, fleets and trade routes; the GM sees every nation's.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 
@@ -15,6 +14,7 @@ from engine.core.errors import OrderError, RulesError
 from engine.core.visibility import Viewer
 from engine.render.canvas import INK, MIN_TEXT, PAPER, Canvas, seat_colour
 from engine.render.palette import palette
+from engine.rulesets.lote_modern.layout import Point, graph, spots
 from engine.rulesets.lote_modern.orders import parse_order
 from engine.rulesets.lote_modern.state import GameState
 from engine.rulesets.lote_modern.world import CampaignMap
@@ -24,98 +24,6 @@ SEA = (206, 224, 238)
 SEA_EDGE = (110, 150, 190)
 BORDER = (170, 150, 120)
 ROUTE_DASH = 14
-
-Point = tuple[float, float]
-
-
-def _graph(world: CampaignMap) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
-    names = tuple(sorted(world.regions)) + tuple(sorted(world.zones))
-    index = {n: i for i, n in enumerate(names)}
-    edges: set[tuple[int, int]] = set()
-    for region in world.regions.values():
-        for other in (*region.neighbours, *region.coasts):
-            a, b = index[region.name], index[other]
-            edges.add((min(a, b), max(a, b)))
-    for link in world.links:
-        a, b = index[link.a], index[link.b]
-        edges.add((min(a, b), max(a, b)))
-    return names, tuple(sorted(edges))
-
-
-LAYOUT_MOST = 250   # places; a bigger map is set out on a grid in the order of a walk along its borders
-
-
-def _grid_layout(n: int, edges: tuple[tuple[int, int], ...]) -> tuple[Point, ...]:
-    """Places in breadth-first order along borders and sea links, row by row: neighbours mostly stay near."""
-    links: dict[int, list[int]] = {i: [] for i in range(n)}
-    for a, b in edges:
-        links[a].append(b)
-        links[b].append(a)
-    order: list[int] = []
-    seen: set[int] = set()
-    for start in range(n):
-        if start in seen:
-            continue
-        queue = [start]
-        seen.add(start)
-        while queue:
-            i = queue.pop(0)
-            order.append(i)
-            for j in sorted(links[i]):
-                if j not in seen:
-                    seen.add(j)
-                    queue.append(j)
-    columns = max(1, math.ceil(math.sqrt(n)))
-    rows = max(1, math.ceil(n / columns))
-    spot = {i: ((k % columns) / max(columns - 1, 1), (k // columns) / max(rows - 1, 1)) for k, i in enumerate(order)}
-    return tuple(spot[i] for i in range(n))
-
-
-@functools.lru_cache(maxsize=16)
-def layout(names: tuple[str, ...], edges: tuple[tuple[int, int], ...]) -> tuple[Point, ...]:
-    """Fruchterman-Reingold in the unit square from a fixed start: the same map always gets the same picture."""
-    n = len(names)
-    if n > LAYOUT_MOST:
-        return _grid_layout(n, edges)
-    rounds = max(20, min(160, 1_500_000 // max(n * n, 1)))   # bounded work: a big map is laid out in ~1 s
-    pos = [[0.5 + 0.45 * math.cos(2 * math.pi * i / n + i * 0.37), 0.5 + 0.45 * math.sin(2 * math.pi * i / n)]
-           for i in range(n)]
-    k = math.sqrt(1.0 / max(n, 1)) * 1.2
-    heat = 0.1
-    for _ in range(rounds):
-        disp = [[0.0, 0.0] for _ in range(n)]
-        for i in range(n):
-            xi, yi = pos[i]
-            for j in range(i + 1, n):
-                dx, dy = xi - pos[j][0], yi - pos[j][1]
-                d2 = dx * dx + dy * dy + 1e-9
-                f = k * k / d2
-                disp[i][0] += dx * f
-                disp[i][1] += dy * f
-                disp[j][0] -= dx * f
-                disp[j][1] -= dy * f
-        for a, b in edges:
-            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
-            d = math.sqrt(dx * dx + dy * dy) + 1e-9
-            f = d / k
-            disp[a][0] -= dx * f
-            disp[a][1] -= dy * f
-            disp[b][0] += dx * f
-            disp[b][1] += dy * f
-        for i in range(n):
-            dx, dy = disp[i]
-            d = math.sqrt(dx * dx + dy * dy) + 1e-9
-            step = min(d, heat)
-            pos[i][0] += dx / d * step
-            pos[i][1] += dy / d * step
-        heat *= 0.975
-    xs, ys = [p[0] for p in pos], [p[1] for p in pos]
-    sx, sy = max(max(xs) - min(xs), 1e-6), max(max(ys) - min(ys), 1e-6)
-    # half the layout, half its rank order: clusters spread over the canvas, neighbours stay near
-    rank_x = {i: r / max(n - 1, 1) for r, i in enumerate(sorted(range(n), key=lambda i: xs[i]))}
-    rank_y = {i: r / max(n - 1, 1) for r, i in enumerate(sorted(range(n), key=lambda i: ys[i]))}
-    return tuple((0.5 * (xs[i] - min(xs)) / sx + 0.5 * rank_x[i], 0.5 * (ys[i] - min(ys)) / sy + 0.5 * rank_y[i])
-                 for i in range(n))
 
 
 def seen_nations(state: GameState, viewer: Viewer) -> list[str]:
@@ -180,8 +88,8 @@ def draw_map(state: GameState, viewer: Viewer, orders: Sequence[str] = ()) -> Ca
     own map its pending `orders` (canonical lines)."""
     world = state.world
     nations = list(state.nations)
-    names, edges = _graph(world)
-    unit = layout(names, edges)
+    names, edges = graph(world)
+    unit = spots(world)
     legend_w = 250
     probe = Canvas(WIDTH, 10, PAPER)
     top, margin = probe.px(MIN_TEXT * 2.2), probe.px(MIN_TEXT * 2.5)
@@ -217,7 +125,7 @@ def draw_map(state: GameState, viewer: Viewer, orders: Sequence[str] = ()) -> Ca
             label = f"{name} ({held})" if held is not None and held != name else name
             c.place((x - r, y - r, x + r, y + r), label, stroke=PAPER, fill=ZONE_NAME if name in world.zones else INK)
 
-    drawn_from = ("lote-modern", title, names, edges, tuple(sorted(world.zones)), cities, tuple(nations))
+    drawn_from = ("lote-modern", title, names, edges, unit, tuple(sorted(world.zones)), cities, tuple(nations))
     c = Canvas.layered(drawn_from, WIDTH, HEIGHT, PAPER, static, palette=PALETTE)
     draw = c.draw
     c.text((WIDTH / 2, title_y), f"{title} · turn {state.turn}", MIN_TEXT * 1.2, bold=True)

@@ -17,6 +17,7 @@ from engine.core.tables import Table
 from engine.core.visibility import GM_ONLY, PUBLIC, Viewer, Visibility
 from engine.rulesets.lote_modern import campaign, dice_tables, gm, orderform, turn, views
 from engine.rulesets.lote_modern import odds as lote_odds
+from engine.rulesets.lote_modern.layout import lay_out
 from engine.rulesets.lote_modern.mapfile import parse_map
 from engine.rulesets.lote_modern.orders import ORDERS_HELP
 from engine.rulesets.lote_modern.sheet import Nation, fold
@@ -67,6 +68,7 @@ class LotEModern(Ruleset[GameState]):
         world = parse_map(ctx.files["map"])
         validate_against_map(sheets.nations, world, lines=sheets.lines)
         validate_cartels(sheets.cartels, world)
+        world.layout = lay_out(world)   # laid out once, kept with the map: every picture draws from it
         if {fold(s) for s in ctx.seats} != {fold(n) for n in sheets.nations}:
             raise UploadError(f"the seats ({', '.join(ctx.seats)}) are not the nations of the sheets file "
                               f"({', '.join(sheets.nations)})")
@@ -89,6 +91,7 @@ class LotEModern(Ruleset[GameState]):
         world = parse_map(text)
         copies = {name: from_data(Nation, to_data(n)) for name, n in state.nations.items()}
         validate_against_map(copies, world, name="map (checked against the sheets)")
+        world.layout = lay_out(world)
         state.world, state.nations = world, copies
         note = f"{len(world.regions)} regions, {len(world.cities)} cities, {len(world.zones)} sea zones"
         state.audit.append(AuditEntry(state.turn, "map", f"map upload: {note}"))

@@ -141,7 +141,8 @@ class CampaignMap:
     """Everything geographic; look-ups by name ignore case.
 
     `roads` are Royal Roads between neighbouring regions (Table 6-1, LotE 7.1.5); `religions` gives each
-    religion's family (same family: tolerant, another: hostile); `pools` the mercenary pools (7.1.4)."""
+    religion's family (same family: tolerant, another: hostile); `pools` the mercenary pools (7.1.4);
+    `layout` each region's and sea zone's spot on the picture, laid out once when the map was uploaded."""
 
     title: str = ""
     regions: dict[str, Region] = field(default_factory=dict)
@@ -151,6 +152,7 @@ class CampaignMap:
     roads: list[tuple[str, str]] = field(default_factory=list)
     religions: dict[str, str] = field(default_factory=dict)
     pools: dict[str, MercPool] = field(default_factory=dict)
+    layout: dict[str, tuple[float, float]] = field(default_factory=dict)   # where each place is drawn (layout.py)
     _folded: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _sea: dict[str, dict[str, int]] = field(default_factory=dict, repr=False, compare=False)
     _names: dict[tuple[str, ...], Names] = field(default_factory=dict, repr=False, compare=False)
@@ -296,7 +298,8 @@ class CampaignMap:
                 "cities": [c.dump() for c in self.cities.values()],
                 "zones": [z.dump() for z in self.zones.values()], "links": [k.dump() for k in self.links],
                 "roads": [list(r) for r in self.roads], "religions": dict(self.religions),
-                "pools": [p.dump() for p in self.pools.values()]}
+                "pools": [p.dump() for p in self.pools.values()],
+                "layout": {name: list(spot) for name, spot in self.layout.items()}}
 
     @classmethod
     def load(cls, raw: dict[str, Any]) -> CampaignMap:
@@ -305,4 +308,5 @@ class CampaignMap:
         zones = {z["name"]: SeaZone.load(z) for z in raw.get("zones", [])}
         pools = {p["name"]: MercPool.load(p) for p in raw.get("pools", [])}
         return cls(raw.get("title", ""), regions, cities, zones, [SeaLink.load(k) for k in raw.get("links", [])],
-                   [(a, b) for a, b in raw.get("roads", [])], dict(raw.get("religions", {})), pools)
+                   [(a, b) for a, b in raw.get("roads", [])], dict(raw.get("religions", {})), pools,
+                   {name: (float(x), float(y)) for name, (x, y) in raw.get("layout", {}).items()})

@@ -214,6 +214,63 @@ def _close_up(c: Canvas, board: _Board, state: GameState, b: Board, viewer: View
     c.inset(near, (10, c.px(MIN_TEXT * 2.4)), DIM)
 
 
+PLAYED = (1100, 640)   # the picture of the sector just played, posted beside the board
+PLAYED_ZOOM = 2.5
+
+
+def just_played(state: GameState) -> str | None:
+    """The seat whose turn just ended (the turn passes clockwise; the last to play once the game is over), or
+    None before anyone has played."""
+    if state.ended:
+        return state.seat
+    if state.turn <= 1:
+        return None
+    return state.seats[(state.current - 1) % len(state.seats)]
+
+
+def render_played(state: GameState, viewer: Viewer) -> bytes | None:
+    canvas = draw_played(state, viewer)
+    return canvas.png() if canvas is not None else None
+
+
+def draw_played(state: GameState, viewer: Viewer) -> Canvas | None:
+    """The sector just played, 2.5 times the board's scale, for the turn's post beside the whole board (whose
+    ships, colonies and cubes are too small to read at preview size): the tiles around the ship of the seat
+    whose turn just ended, as `viewer` may see them, their tile and sector numbers, every piece there, and
+    that ship ringed in its colour."""
+    seat = just_played(state)
+    if seat is None or seat not in state.ships:
+        return None
+    b = board_of(state)
+    peeks = _peeks(state, viewer)
+    w, h = PLAYED
+    whole = Canvas(WIDTH, 1, SPACE)   # the whole board's scale, as draw_board sets it out
+    big = _Board(state, whole.px(MIN_TEXT * 2.4), BOARD_H - whole.px(MIN_TEXT * 1.3), PLAYED_ZOOM)
+    sector = state.ships[seat].sector
+    cx, cy = big.sector(b, sector)
+    c = Canvas(w, h, SPACE, palette=PALETTE)
+    band = c.px(MIN_TEXT) * 1.5
+    at = big.shifted(round(cx - w / 2), round(cy - (h - band) / 2))
+    c.reserve((0, h - band, w, h))   # the caption's band
+    _tiles(c, at, state, b, viewer.is_gm, peeks)
+    _outpost(c, at, b)
+    _numbers(c, at, state, b)
+    _pieces(c, at, state, b)
+    x, y = at.sector(b, sector)
+    spot = next(p for s, p in zip([s for s in state.seats if state.ships[s].sector == sector],
+                                  _ship_spots(x, y, at.size, sum(1 for s in state.seats
+                                                                  if state.ships[s].sector == sector),
+                                              sector == TERRA_PRIME), strict=True) if s == seat)
+    c.mark("circle", *spot, at.size * 0.34, fill=None, outline=seat_colour(state.seats, seat), width=c.px(2.5))
+    c.draw.rectangle([0, h - band, w, h], fill=PANEL)
+    # the caption's band covers these, and a piece beyond the edge is cut off with its letter
+    c.labels = [lab for lab in c.labels if lab.box[0] >= 0 and lab.box[1] >= 0 and lab.box[2] <= w
+                and lab.box[3] <= h - band]
+    where = "Terra Prime" if sector == TERRA_PRIME else f"sector {sector}"
+    c.text((c.px(4), h - band / 2), f"{seat} just played: {where}", fill=LIGHT, bold=True, anchor="lm")
+    return c
+
+
 def _tiles(c: Canvas, board: _Board, state: GameState, b: Board, gm: bool, peeks: list[int], *,
            labels: bool = True) -> None:
     size = board.size

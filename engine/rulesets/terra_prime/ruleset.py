@@ -19,7 +19,7 @@ from engine.rulesets.terra_prime.effects import decide, perform
 from engine.rulesets.terra_prime.flow import new_game, run
 from engine.rulesets.terra_prime.legal import actions, legal
 from engine.rulesets.terra_prime.legality import check, describe, pending
-from engine.rulesets.terra_prime.render import render_board
+from engine.rulesets.terra_prime.render import render_board, render_played
 from engine.rulesets.terra_prime.search import DIFFICULTIES, LEVELS, choose_searching, seat_level
 from engine.rulesets.terra_prime.sheets import sheet, summary
 from engine.rulesets.terra_prime.space import board_of, design
@@ -134,6 +134,9 @@ class TerraPrime(Ruleset[GameState]):
     # -- output -----------------------------------------------------------------------------
     def render(self, state: GameState, viewer: Viewer) -> bytes | None:
         return render_board(state, viewer)
+
+    def render_focus(self, state: GameState, viewer: Viewer) -> bytes | None:
+        return render_played(state, viewer)
 
     # -- persistence --------------------------------------------------------------------------
     def dump(self, state: GameState) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bench.render_samples import charts, lote_modern, maps
+from bench.render_samples import charts, crops, lote_modern, maps
 from engine.core import Viewer
 from engine.render.canvas import MIN_TEXT, PREVIEW_WIDTH, Canvas
 from engine.render.chart import draw_chart
@@ -28,13 +28,19 @@ from engine.rulesets.freeform.regions import draw_regions, in_sight
 from engine.rulesets.lote_modern.render import draw_map as draw_lote
 from engine.rulesets.progress import chart_png, measures
 from engine.rulesets.terra_nova.render import draw_map as draw_terra_nova
-from engine.rulesets.terra_prime.render import draw_board
+from engine.rulesets.terra_prime.render import draw_board, draw_played, just_played
 
 GOLDEN = Path(__file__).with_name("golden.json")
 SAMPLES = maps()
+CROPS = crops()
 
 
 def canvas_of(name: str) -> Canvas:
+    if name in CROPS:
+        _, make, viewer = CROPS[name]
+        played = draw_played(make(), viewer)
+        assert played is not None
+        return played
     ruleset_id, make, viewer = SAMPLES[name]
     state = make()
     if ruleset_id == "freeform":
@@ -52,7 +58,7 @@ def pixels(png: bytes) -> str:
     return hashlib.sha256(f"{image.size}".encode() + image.tobytes()).hexdigest()
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLES))
+@pytest.mark.parametrize("name", sorted(SAMPLES) + sorted(CROPS))
 def test_every_label_is_at_least_11_px_tall_at_preview_size_and_inside_the_picture(name):
     c = canvas_of(name)
     assert c.labels, "a map with no text"
@@ -65,7 +71,7 @@ def test_every_label_is_at_least_11_px_tall_at_preview_size_and_inside_the_pictu
 
 @pytest.mark.parametrize(("name", "most"), [("freeform", 0.0), ("freeform-ring", 0.0), ("freeform-fog-rome", 0.0),
                                            ("terra-prime", 0.35), ("terra-nova", 0.35), ("lote-modern-gm", 0.35),
-                                           ("lote-modern-england", 0.35)])
+                                           ("lote-modern-england", 0.35), ("terra-prime-played", 0.0)])
 def test_labels_do_not_hide_one_another(name, most):
     """No label covers another; on the crowded maps (Caribbean, the Channel) at most a sliver of one."""
     c = canvas_of(name)
@@ -86,6 +92,10 @@ def test_golden_images():
     for name, (ruleset_id, make, viewer) in sorted(SAMPLES.items()):
         png = get(ruleset_id).render(make(), viewer)
         assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
+        got[name] = pixels(png)
+    for name, (ruleset_id, make, viewer) in sorted(CROPS.items()):
+        png = get(ruleset_id).render_focus(make(), viewer)
+        assert png is not None
         got[name] = pixels(png)
     for name, (ruleset_id, states, viewer) in sorted(charts().items()):
         png = chart_png(ruleset_id, states(), viewer)
@@ -154,6 +164,26 @@ def test_terra_prime_face_down_tiles_do_not_show_in_a_players_map():
     assert tp.render(state, Viewer.of_seat("Ana")) == before or others[0] in state.ships["Ana"].peeks
 
 
+def test_terra_prime_the_sector_just_played_is_the_last_seats_and_shows_no_face_down_tile():
+    tp = get("terra-prime")
+    state = SAMPLES["terra-prime"][1]()
+    seat = just_played(state)
+    assert seat == state.seats[(state.current - 1) % len(state.seats)] != state.seat
+    caption = f"{seat} just played: sector {state.ships[seat].sector}"
+    played = draw_played(state, Viewer.spectator())
+    assert played is not None and caption in {lab.text for lab in played.labels}
+    spectator, gm = tp.render_focus(state, Viewer.spectator()), tp.render_focus(state, Viewer.gm())
+    down = [p for p in range(1, len(state.tiles) + 1) if not state.tile(p).revealed]
+    designs = [state.tile(p).design for p in down]
+    for p, design in zip(down, designs[1:] + designs[:1], strict=True):   # every face-down tile is another now
+        state.tile(p).design = design
+    assert tp.render_focus(state, Viewer.spectator()) == spectator
+    assert tp.render_focus(state, Viewer.gm()) != gm          # the GM's crop hints at the tiles beneath
+    fresh = SAMPLES["terra-prime"][1]()
+    fresh.turn, fresh.ended = 1, False
+    assert tp.render_focus(fresh, Viewer.spectator()) is None   # nothing played yet
+
+
 def test_the_chart_reads_at_preview_size_and_follows_the_scores():
     states = charts()["chart-terra-prime"][1]()
     lines = {seat: [(turn, float(state.ships[seat].score)) for turn, state in states] for seat in states[-1][1].seats}
@@ -198,7 +228,7 @@ def test_a_seats_pending_orders_are_drawn_on_its_own_map_only():
 
 
 def test_a_map_files_layout_is_the_same_every_time_and_big_maps_stay_cheap():
-    from engine.rulesets.lote_modern.render import layout
+    from engine.rulesets.lote_modern.layout import layout
 
     names = tuple(f"r{i}" for i in range(40))
     edges = tuple((i, (i + 1) % 40) for i in range(40))
