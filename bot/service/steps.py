@@ -163,7 +163,8 @@ async def enter_phase(session: AsyncSession, services: Services, campaign: Campa
     card = phase_card(campaign, previous_label if not first else None, events, dice, phase,
                       image=render["name"] if render else None)
     card.description = "\n".join(p for p in (intro, card.description) if p)
-    if (phase.turn != previous_turn and not first) or phase.ended:   # the scores so far, once a turn
+    # the scores so far, once a turn (or, where seats take turns, once a round)
+    if (phase.turn != previous_turn and phase.round_opens and not first) or phase.ended:
         chart: dict[str, Any] | None = charts.chart_job(campaign, Viewer.spectator(), f"Turn by turn — {phase.label}")
     else:
         chart = None

@@ -24,6 +24,7 @@ class Phase:
     label: str
     window: Window
     waiting: frozenset[str] = frozenset()
+    round_opens: bool = True  # a new round of play opens here (a game of seats' turns opens one a round)
 
     @property
     def key(self) -> str:

@@ -56,3 +56,19 @@ async def test_four_automatic_players_finish_a_game_and_every_board_is_saved(lit
     assert len(boards) > 40
     assert all(b.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for b in boards)
     assert (tmp_path / "boards").glob("*-full.json")
+
+
+async def test_the_thread_gets_the_score_chart_once_a_round_not_after_every_seats_turn(lite: Console) -> None:
+    await lite.run_script("""
+@host #lounge /campaign create name:Pair ruleset:terra-prime options:"round_limit=3"
+@host /gm seat auto seat:Red
+@host /gm seat auto seat:Blue
+@host /campaign start
+expect "has ended"
+""")
+    posted = "\n".join(lite.transcript)  # type: ignore[attr-defined]
+    charts = re.findall(r"file: pair-chart-turn(\d+)\.png", posted)
+    boards = re.findall(r"file: pair-turn(\d+)\.png", posted)
+    assert len(boards) == 7                                   # the start's board and one after each of six turns
+    # rounds 2 and 3 open at turns 3 and 5 (the start player's turns), and the game's end has the last chart
+    assert charts == ["3", "5", "7"], posted

@@ -73,7 +73,8 @@ class TerraPrime(Ruleset[GameState]):
         if state.ended:
             return Phase(state.turn, "ended", f"Game over — {', '.join(state.winners)} won", Window.ENDED)
         # the label names the phase (it heads the turn summary); what the seat is doing is in the summary
-        return Phase(state.turn, "turn", f"Round {state.round} — {state.seat}", Window.TURN, frozenset({state.seat}))
+        return Phase(state.turn, "turn", f"Round {state.round} — {state.seat}", Window.TURN, frozenset({state.seat}),
+                     round_opens=state.current == state.start)
 
     def view(self, state: GameState, viewer: Viewer) -> View:
         text = summary(state)
