@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
@@ -10,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
-from sqlalchemy import event
+from sqlalchemy import event, exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
 IDLE_IN_TRANSACTION = "60s"  # PostgreSQL ends a transaction left idle this long (its client is gone)
+PING_AFTER_IDLE = 10.0  # seconds a pooled PostgreSQL connection sat unused before it is checked on checkout
 BUSY_TIMEOUT_MS = 15_000
 CHECKPOINT_EVERY = 200  # commits of one connection between checkpoints (SQLite's own: every 1000 pages of WAL)
 SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={BUSY_TIMEOUT_MS}", "synchronous=NORMAL", "foreign_keys=ON",
@@ -142,6 +144,27 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
     return engine
 
 
+def _ping_when_idle(engine: AsyncEngine) -> None:
+    """Check a pooled connection before use only if it sat unused more than PING_AFTER_IDLE seconds: one that
+    just came back from a command is alive, and a busy pool does not pay a round trip per checkout (what
+    `pool_pre_ping` does). A connection the server or the network dropped while idle is replaced, unseen."""
+    pool, dialect = engine.sync_engine.pool, engine.sync_engine.dialect
+
+    @event.listens_for(pool, "checkin")
+    def _checkin(_dbapi_conn: Any, record: Any) -> None:
+        record.info["herald_idle_since"] = time.monotonic()
+
+    @event.listens_for(pool, "checkout")
+    def _checkout(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.pop("herald_idle_since", None)
+        if since is None or time.monotonic() - since <= PING_AFTER_IDLE:
+            return  # just connected, or just used
+        try:
+            dialect.do_ping(dbapi_conn)
+        except Exception as error:  # the pool discards it and checks out another (a new one if need be)
+            raise exc.DisconnectionError(f"a pooled connection idle since {since:.0f} is gone") from error
+
+
 class Database:
     """Engines and session factories, built once in main() and closed with `dispose`."""
 
@@ -160,14 +183,17 @@ class Database:
             # row locks other processes wait on; Herald never waits on anything but the database inside one
             args["server_settings"] = {"idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION,
                                        **args.get("server_settings", {})}
-            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=args,
+            self.writer = create_async_engine(url, connect_args=args,
                                               hide_parameters=True)  # seeds and private text are parameters
+            _ping_when_idle(self.writer)
             self.reader = self.writer
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)
         self._read = async_sessionmaker(self.reader, expire_on_commit=False)
-        # the same pools, with statements that are their own transactions on SQLite (set once, not per use)
-        self._write_alone = self.writer.execution_options(**{SINGLE_READ: True}) if self.is_sqlite else self.writer
-        self._read_alone = self.reader.execution_options(**{SINGLE_READ: True}) if self.is_sqlite else self.reader
+        # the same pools, with statements that are their own transactions (set once, not per use): on SQLite no
+        # BEGIN; on PostgreSQL autocommit, one round trip a statement instead of BEGIN, the statement and COMMIT
+        alone = {SINGLE_READ: True} if self.is_sqlite else {"isolation_level": "AUTOCOMMIT"}
+        self._write_alone = self.writer.execution_options(**alone)
+        self._read_alone = self.reader.execution_options(**alone)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
