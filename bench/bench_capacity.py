@@ -349,8 +349,8 @@ async def _reads(table: Table, tn: Table, lote: Table) -> None:
     }
     cases = {}
     for name, (t, line) in lines.items():
-        # a map is drawn once per campaign version: the roll measured beside it bumps the version, so each round
-        # draws it again first (untimed), and the timed calls are what the label says, second calls
+        # each round asks for the map once first (untimed: drawn if the data changed), so the timed calls are what
+        # the label says, second calls
         before = _switch(t, warm=t.op(line)) if "/map" in name else _switch(t)
         cases[name] = Case(t.op(line), _n(25), before=before)
     got = await side_by_side(cases)

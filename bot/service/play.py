@@ -138,8 +138,9 @@ async def map_image(services: Services, caller: Caller, turn: int | None, campai
         async with cache.RENDER_SLOTS:
             png = await asyncio.to_thread(lambda: ruleset.render_orders(ruleset.load(data), viewer, pending))
     else:
-        # the PNG is kept per campaign version, turn and viewer (cache.render adds the viewer to the key)
-        png = await cache.render(ruleset, data, viewer, key=(campaign.id, campaign.version_id, shown))
+        # the PNG is kept per campaign, turn and viewer (cache.render adds the viewer) for exactly this state:
+        # not the campaign's version, which a /roll or an order bumps without changing anything drawn
+        png = await cache.render(ruleset, data, viewer, key=(campaign.id, shown))
     if png is None:
         hint = " The GM can upload one with `/gm upload kind:regions`." if "regions" in ruleset.uploads else ""
         return Reply(f"**{campaign.name}** has no map.{hint}", campaign_id=campaign.id)
