@@ -220,7 +220,7 @@ async def test_a_receipt_lost_with_its_transaction_is_written_by_the_retry(db: D
 
 async def test_a_writer_waiting_for_another_writers_lock_leaves_the_event_loop_free(tmp_path: Path) -> None:
     """SQLite statements run on the event loop's thread, except those that can wait: taking the write lock
-    while another process holds it must sleep in aiosqlite's thread, not freeze the bot."""
+    while another process holds it must sleep in a worker thread, not freeze the bot."""
     db = Database(f"sqlite+aiosqlite:///{tmp_path}/locked.db")
     await migrate.upgrade(db)
     services = await _running(db)
@@ -248,9 +248,9 @@ async def test_a_writer_waiting_for_another_writers_lock_leaves_the_event_loop_f
 
 async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """SQLite's own checkpoint (it syncs the file) is off on Herald's connections: Herald runs it in aiosqlite's
+    """SQLite's own checkpoint (it syncs the file) is off on Herald's connections: Herald runs it in a worker
     thread every CHECKPOINT_EVERY commits, and the commits after it still work."""
-    from bot.store import db as db_module
+    from bot.store import inline_sqlite as db_module
 
     runs: list[int] = []
 
@@ -258,9 +258,9 @@ async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on
         runs.append(1)
         original(conn)
 
-    original = db_module._checkpoint
+    original = db_module.checkpoint
     monkeypatch.setattr(db_module, "CHECKPOINT_EVERY", 3)
-    monkeypatch.setattr(db_module, "_checkpoint", counted)
+    monkeypatch.setattr(db_module, "checkpoint", counted)
     db = Database(f"sqlite+aiosqlite:///{tmp_path}/wal.db")
     await migrate.upgrade(db)
     services = await _running(db)
