@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, inspect, select
+from sqlalchemy import Row, bindparam, inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import Seat
 
 _OF_CAMPAIGN = select(Seat).where(Seat.campaign_id == bindparam("campaign")).order_by(Seat.position)
 _OF_USER = select(Seat).where(Seat.campaign_id == bindparam("campaign"), Seat.user_id == bindparam("user"))
+_ROSTER = select(Seat.name, Seat.automatic).where(Seat.campaign_id == bindparam("campaign")).order_by(Seat.position)
 _HELD = select(Seat.id).where(Seat.campaign_id == bindparam("campaign"), Seat.user_id == bindparam("user"))
 
 
 async def of_campaign(session: AsyncSession, campaign_id: int) -> list[Seat]:
     return list(await session.scalars(_OF_CAMPAIGN, {"campaign": campaign_id}))
+
+
+async def roster(session: AsyncSession, campaign_id: int) -> list[Row[str, bool]]:
+    """The seats' names and whether each plays itself, in table order: plain rows, for a reader that needs no
+    more (a big campaign's status would otherwise build an ORM entity per seat)."""
+    return list((await session.execute(_ROSTER, {"campaign": campaign_id})).all())
 
 
 async def of_user(session: AsyncSession, campaign_id: int, user_id: int) -> Seat | None:
