@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, exc
+from sqlalchemy import Executable, Select, event, exc
 from sqlalchemy.dialects import registry
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
@@ -89,6 +89,9 @@ class Database:
                 Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
             self.writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
             self.reader = _sqlite_engine(url, "BEGIN")
+            # single statements around every command straight on sqlite3 (a file: ":memory:" is one per connection)
+            self._direct: inline_sqlite.DirectConnection | None = inline_sqlite.DirectConnection(
+                parsed.database, SQLITE_PRAGMAS) if parsed.database and parsed.database != ":memory:" else None
         else:
             args = dict(connect_args or {})
             # a process whose machine vanishes mid-transaction leaves its backend "idle in transaction", holding
@@ -99,6 +102,8 @@ class Database:
                                               hide_parameters=True)  # seeds and private text are parameters
             _ping_when_idle(self.writer)
             self.reader = self.writer
+            self._direct = None
+        self._statements: dict[Executable, inline_sqlite.Direct] = {}
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)
         self._read = async_sessionmaker(self.reader, expire_on_commit=False)
         # the same pools, with statements that are their own transactions (set once, not per use): on SQLite no
@@ -133,6 +138,27 @@ class Database:
             yield conn
             await conn.commit()
 
+    async def select(self, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+        """One SELECT's rows, read as its own snapshot (on SQLite straight on sqlite3, see inline_sqlite.Direct)."""
+        if self._direct is not None:
+            return await self._direct.read(self._prepared(stmt), params)
+        async with self.read_rows() as conn:
+            return list((await conn.execute(stmt, params)).all())
+
+    async def write_alone(self, stmt: Executable, params: dict[str, Any]) -> None:
+        """One write statement committed on its own (on SQLite straight on sqlite3, see inline_sqlite.Direct)."""
+        if self._direct is not None:
+            await self._direct.write(self._prepared(stmt), params)
+            return
+        async with self.write_one() as conn:
+            await conn.execute(stmt, params)
+
+    def _prepared(self, stmt: Executable) -> inline_sqlite.Direct:
+        prepared = self._statements.get(stmt)
+        if prepared is None:
+            prepared = self._statements[stmt] = inline_sqlite.Direct(stmt, self.writer.sync_engine.dialect)
+        return prepared
+
     @asynccontextmanager
     async def read_rows(self) -> AsyncIterator[AsyncConnection]:
         """Reads on a bare connection, for Core statements that need no ORM session; each SELECT reads a
@@ -141,6 +167,8 @@ class Database:
             yield conn
 
     async def dispose(self) -> None:
+        if self._direct is not None:
+            await self._direct.close()
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()
