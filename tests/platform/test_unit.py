@@ -268,3 +268,33 @@ async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on
         assert "saved" in (await orders.submit(services, ROME, f"hold Sicilia {n}", None)).text
     assert len(runs) >= 2  # and every submit after a checkpoint was saved
     await db.dispose()
+
+
+@pytest.mark.parametrize("how", ["here", "#id", "name"])
+async def test_a_readers_campaign_and_seat_are_the_stored_ones(db: Database, how: str) -> None:
+    """A reader's look-up (on SQLite plain rows made into detached entities) gives every column as stored."""
+    from sqlalchemy import inspect
+
+    from bot.service.lookup import find_with_seat
+    from bot.store.models import Seat
+
+    services = await _running(db)
+    await orders.submit(services, ROME, "hold Sicilia", None)  # a JSON state, a log, a phase: every kind of column
+    async with db.read() as session:
+        stored, stored_seat = await find_with_seat(session, ROME)  # the ORM's own entities
+    name = {"here": None, "#id": f"#{stored.id}", "name": "punic WARS"}[how]
+    async with campaign_tx(services, ROME, name, write=False) as tx:
+        campaign, seat = tx.campaign, tx.seat
+        assert (campaign in tx.session) is not db.is_sqlite  # SQLite: detached, never flushed by this session
+    assert seat is not None and stored_seat is not None
+    for column in Campaign.__mapper__.column_attrs:
+        assert getattr(campaign, column.key) == getattr(stored, column.key), column.key
+    for column in Seat.__mapper__.column_attrs:
+        assert getattr(seat, column.key) == getattr(stored_seat, column.key), column.key
+    assert campaign.status is CampaignStatus.RUNNING and isinstance(campaign.state, dict)
+    if db.is_sqlite:
+        assert inspect(campaign).detached and inspect(seat).detached
+    async with campaign_tx(services, CARTHAGE, name, write=False) as tx:
+        assert tx.seat is not None and tx.seat.name == "Carthage"
+    async with campaign_tx(services, GM, name, write=False) as tx:
+        assert tx.seat is None and tx.is_gm
