@@ -21,16 +21,17 @@ MAX_NAME = 60  # campaign names are 1-60 characters (campaigns.NAME)
 
 
 async def find_campaign(session: AsyncSession, caller: Caller, name: str | None = None, *,
-                        for_update: bool = False, include_ended: bool = True) -> Campaign:
+                        for_update: bool = False, include_ended: bool = True, plain: bool = False) -> Campaign:
     """By name; else the campaign of this thread or channel; else the caller's only campaign here."""
-    return (await find_with_seat(session, caller, name, for_update=for_update, include_ended=include_ended))[0]
+    return (await find_with_seat(session, caller, name, for_update=for_update, include_ended=include_ended,
+                                 plain=plain))[0]
 
 
 async def find_with_seat(session: AsyncSession, caller: Caller, name: str | None = None, *,
                          for_update: bool = False, include_ended: bool = True,
                          plain: bool = False) -> campaigns.Found:
-    """The campaign (as `find_campaign`) and the caller's seat in it, in one round trip; `plain`: for a reader,
-    detached entities made from plain rows (never to be changed or added to the session)."""
+    """The campaign (as `find_campaign`) and the caller's seat in it, in one round trip; `plain`: on SQLite, the
+    session's entities made from plain rows without the ORM's query machinery (see store.campaigns._plain)."""
     found, locked = await _find(session, caller, name, include_ended, for_update, plain)
     if for_update and not locked:  # PostgreSQL: one writer per campaign; SQLite: BEGIN IMMEDIATE holds it
         await campaigns.lock(session, found[0])

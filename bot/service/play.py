@@ -76,7 +76,8 @@ async def roll(services: Services, caller: Caller, notation: str, private: bool,
                campaign_name: str | None) -> Reply:
     async with services.db.write() as session:
         try:
-            campaign: Campaign | None = await find_campaign(session, caller, campaign_name, for_update=True)
+            campaign: Campaign | None = await find_campaign(session, caller, campaign_name, for_update=True,
+                                                            plain=True)
         except NotFound:
             if campaign_name:
                 raise

@@ -100,7 +100,7 @@ async def campaign_tx(services: Services, caller: Caller, name: str | None = Non
     try:
         async with services.db.write() if write else services.db.read() as session:
             campaign, seat = await find_with_seat(session, caller, name, for_update=lock,
-                                                  include_ended=include_ended, plain=not write)
+                                                  include_ended=include_ended, plain=True)
             bind(campaign_id=campaign.id)  # every later line of this command names its campaign
             yield CampaignTx(services, caller, session, campaign, seat)
             if write:  # the command's receipt commits with its change (see receipts)

@@ -69,11 +69,14 @@ _PLAIN_HERE = (_plain_with_seat().add_columns(_SEAT_THREAD_HERE.label("seat_thre
 _PREPARED: dict[Any, Direct] = {}
 
 
-def _entity(cls: type[Any], values: dict[str, Any]) -> Any:
-    """A detached entity of these column values, as a session would have loaded it (no query, no session)."""
+def _entity(session: AsyncSession, cls: type[Any], values: dict[str, Any]) -> Any:
+    """The entity of these column values as the session would have loaded it, without the ORM's query machinery:
+    made, marked as loaded from the database (detached), then attached to the session (persistent: a change to
+    it is flushed, checked against the version read here, as for any entity the session loaded)."""
     obj = cls.__mapper__.class_manager.new_instance()
     obj.__dict__.update(values)
     make_transient_to_detached(obj)
+    session.add(obj)
     return obj
 
 
@@ -83,8 +86,8 @@ _SEAT_KEYS = [(_SEAT_AS + p.columns[0].key, p.key) for p in Seat.__mapper__.colu
 
 async def _plain(session: AsyncSession, stmt: Select[Any], params: dict[str, Any]) -> list[tuple[Any, ...]]:
     """(campaign, seat or None, the rest of the row's columns…) for each row: one statement on the session's own
-    sqlite3 connection, in its transaction, rows made into detached entities. The ORM's query machinery costs
-    ten times SQLite's own time for this look-up, which every command makes."""
+    sqlite3 connection, in its transaction, rows made into the session's entities (see `_entity`). The ORM's query
+    machinery costs ten times SQLite's own time for this look-up, which nearly every command makes."""
     prepared = _PREPARED.get(stmt)
     if prepared is None:
         prepared = _PREPARED[stmt] = Direct(stmt, session.get_bind().dialect)
@@ -93,15 +96,17 @@ async def _plain(session: AsyncSession, stmt: Select[Any], params: dict[str, Any
     out = []
     for row in prepared.rows(sqlite.execute(prepared.sql, prepared.args(params)).fetchall()):
         values = row._asdict()
-        campaign = _entity(Campaign, {key: values[col] for col, key in _CAMPAIGN_KEYS})
-        seat = (_entity(Seat, {key: values[col] for col, key in _SEAT_KEYS})
+        campaign = _entity(session, Campaign, {key: values[col] for col, key in _CAMPAIGN_KEYS})
+        seat = (_entity(session, Seat, {key: values[col] for col, key in _SEAT_KEYS})
                 if values[_SEAT_AS + "id"] is not None else None)
+        _remember(session, params["user"], (campaign, seat))
         out.append((campaign, seat, *row[len(_CAMPAIGN_KEYS) + len(_SEAT_KEYS):]))
     return out
 
 
 def plain_reads(session: AsyncSession) -> bool:
-    """Whether a reader's look-up may run as plain rows here (SQLite: the session's connection is sqlite3)."""
+    """Whether a look-up may run as plain rows here (SQLite: the session's connection is sqlite3, and its write
+    transaction holds the database; PostgreSQL's row lock is taken by the ORM's statement)."""
     return not locks(session)
 
 
@@ -128,9 +133,9 @@ def locks(session: AsyncSession) -> bool:
 
 async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id: int, *,
                 lock: bool = False, plain: bool = False) -> Found | None:
-    """By id; `lock`: under the campaign's row lock, taken by the same statement; `plain`: detached entities
-    from plain rows, for a reader (see `_plain`)."""
-    if plain and not lock and plain_reads(session):
+    """By id; `lock`: under the campaign's row lock, taken by the same statement; `plain`: on SQLite, from plain
+    rows (see `_plain`)."""
+    if plain and plain_reads(session):
         rows = await _plain(session, _PLAIN_BY_ID, {"id": campaign_id, "guild": guild_id, "user": user_id})
         return (rows[0][0], rows[0][1]) if rows else None
     stmt = _BY_ID_LOCKED if lock and locks(session) else _BY_ID
@@ -141,7 +146,7 @@ async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id:
 async def by_name(session: AsyncSession, guild_id: int, user_id: int, name: str, *,
                   lock: bool = False, plain: bool = False) -> Found | None:
     """By name, case-insensitively (`name` already folded to lower case); `lock` and `plain` as in `by_id`."""
-    if plain and not lock and plain_reads(session):
+    if plain and plain_reads(session):
         rows = await _plain(session, _PLAIN_BY_NAME, {"name": name, "guild": guild_id, "user": user_id})
         return (rows[0][0], rows[0][1]) if rows else None
     stmt = _BY_NAME_LOCKED if lock and locks(session) else _BY_NAME

@@ -272,7 +272,8 @@ async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on
 
 @pytest.mark.parametrize("how", ["here", "#id", "name"])
 async def test_a_readers_campaign_and_seat_are_the_stored_ones(db: Database, how: str) -> None:
-    """A reader's look-up (on SQLite plain rows made into detached entities) gives every column as stored."""
+    """The look-up of campaign_tx (on SQLite plain rows made into the session's entities) gives every column as
+    stored, and a writer's change to them is saved, checked against the version read."""
     from sqlalchemy import inspect
 
     from bot.service.lookup import find_with_seat
@@ -285,15 +286,21 @@ async def test_a_readers_campaign_and_seat_are_the_stored_ones(db: Database, how
     name = {"here": None, "#id": f"#{stored.id}", "name": "punic WARS"}[how]
     async with campaign_tx(services, ROME, name, write=False) as tx:
         campaign, seat = tx.campaign, tx.seat
-        assert (campaign in tx.session) is not db.is_sqlite  # SQLite: detached, never flushed by this session
+        assert campaign in tx.session and inspect(campaign).persistent
     assert seat is not None and stored_seat is not None
     for column in Campaign.__mapper__.column_attrs:
         assert getattr(campaign, column.key) == getattr(stored, column.key), column.key
     for column in Seat.__mapper__.column_attrs:
         assert getattr(seat, column.key) == getattr(stored_seat, column.key), column.key
     assert campaign.status is CampaignStatus.RUNNING and isinstance(campaign.state, dict)
-    if db.is_sqlite:
-        assert inspect(campaign).detached and inspect(seat).detached
+    async with campaign_tx(services, CARTHAGE, name) as tx:  # a writer changes what it found
+        assert tx.seat is not None and tx.seat.name == "Carthage"
+        tx.campaign.phase_label = "Turn 1 — orders (renamed)"
+        tx.seat.automatic = True
+    async with db.read() as session:
+        again, carthage = await find_with_seat(session, CARTHAGE)
+        assert again.phase_label == "Turn 1 — orders (renamed)" and again.version_id == stored.version_id + 1
+        assert carthage is not None and carthage.automatic
     async with campaign_tx(services, CARTHAGE, name, write=False) as tx:
         assert tx.seat is not None and tx.seat.name == "Carthage"
     async with campaign_tx(services, GM, name, write=False) as tx:
