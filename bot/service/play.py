@@ -22,6 +22,7 @@ from bot.service.replies import Reply
 from bot.service.steps import Actor, forgiving_act
 from bot.service.summaries import roll_line, summary
 from bot.service.unit import campaign_tx
+from bot.store.db import session_rows
 from bot.store.models import Campaign, LogEntry, Snapshot
 from engine.core import Dice, Event, OrderCheck, Roll, RulesError, Viewer, Visibility, new_seed
 
@@ -225,7 +226,7 @@ async def turn_rows(session: AsyncSession, campaign_id: int, turn: int, *, curre
     `current` (the campaign's turn now) is no longer needed: the rollbacks have an index of their own."""
     if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
         return []
-    return sorted((await session.execute(_PAGE, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
+    return sorted(await session_rows(session, _PAGE, {"cid": campaign_id, "turn": turn}), key=lambda r: r.seq)
 
 
 async def turn_entries(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> list[Entry]:

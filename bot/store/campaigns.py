@@ -9,7 +9,7 @@ from sqlalchemy import Select, and_, bindparam, exists, func, select, union
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased, make_transient_to_detached
 
-from bot.store.inline_sqlite import Direct
+from bot.store.db import session_rows
 from bot.store.models import Campaign, CampaignStatus, Seat
 
 Found = tuple[Campaign, Seat | None]  # a campaign, and the caller's seat in it (None: not seated)
@@ -66,7 +66,6 @@ _PLAIN_BY_NAME = _plain_with_seat().where(_CT.c.guild_id == bindparam("guild"),
                                           func.lower(_CT.c.name) == bindparam("name"))
 _PLAIN_HERE = (_plain_with_seat().add_columns(_SEAT_THREAD_HERE.label("seat_thread"))
                .where(_CT.c.id.in_(_CANDIDATES)).order_by(_CT.c.id))
-_PREPARED: dict[Any, Direct] = {}
 
 
 def _entity(session: AsyncSession, cls: type[Any], values: dict[str, Any]) -> Any:
@@ -88,13 +87,8 @@ async def _plain(session: AsyncSession, stmt: Select[Any], params: dict[str, Any
     """(campaign, seat or None, the rest of the row's columns…) for each row: one statement on the session's own
     sqlite3 connection, in its transaction, rows made into the session's entities (see `_entity`). The ORM's query
     machinery costs ten times SQLite's own time for this look-up, which nearly every command makes."""
-    prepared = _PREPARED.get(stmt)
-    if prepared is None:
-        prepared = _PREPARED[stmt] = Direct(stmt, session.get_bind().dialect)
-    sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
-    assert sqlite is not None
     out = []
-    for row in prepared.rows(sqlite.execute(prepared.sql, prepared.args(params)).fetchall()):
+    for row in await session_rows(session, stmt, params):
         values = row._asdict()
         campaign = _entity(session, Campaign, {key: values[col] for col, key in _CAMPAIGN_KEYS})
         seat = (_entity(session, Seat, {key: values[col] for col, key in _SEAT_KEYS})

@@ -10,6 +10,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.store.db import session_rows
 from bot.store.models import Base, OrderSet, OrderStatus, Seat
 
 _OPEN = OrderSet.status == OrderStatus.OPEN
@@ -73,7 +74,7 @@ _ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign")).ord
 
 async def seats_in(session: AsyncSession, campaign_id: int, phase_key: str | None) -> set[str]:
     """The seats with open orders for the window."""
-    return set(await session.scalars(_SEATS_IN, {"campaign": campaign_id, "phase": phase_key}))
+    return {row.seat for row in await session_rows(session, _SEATS_IN, {"campaign": campaign_id, "phase": phase_key})}
 
 
 async def of_campaign(session: AsyncSession, campaign_id: int) -> list[OrderSet]:
