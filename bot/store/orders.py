@@ -17,6 +17,9 @@ _OPEN = OrderSet.status == OrderStatus.OPEN
 _ONE = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign"), OrderSet.seat == bindparam("seat"),
                               OrderSet.phase_key == bindparam("phase"))
 _OPEN_ONE = _ONE.where(_OPEN)
+_OPEN_CHECKS = select(OrderSet.checks).where(OrderSet.campaign_id == bindparam("campaign"),
+                                            OrderSet.seat == bindparam("seat"),
+                                            OrderSet.phase_key == bindparam("phase"), _OPEN)
 _OPEN_ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign"),
                                    OrderSet.phase_key == bindparam("phase"), _OPEN)
 # the played (not automatic) seats this window waits for that have no open orders yet
@@ -54,6 +57,13 @@ async def save(session: AsyncSession, *, campaign_id: int, seat: str, phase_key:
 
 async def open_one(session: AsyncSession, campaign_id: int, seat: str, phase_key: str | None) -> OrderSet | None:
     return await session.scalar(_OPEN_ONE, {"campaign": campaign_id, "seat": seat, "phase": phase_key})
+
+
+async def open_checks(session: AsyncSession, campaign_id: int, seat: str,
+                      phase_key: str | None) -> list[dict[str, Any]] | None:
+    """The checks of the seat's open orders for the window (None: it has none), read as a plain row."""
+    rows = await session_rows(session, _OPEN_CHECKS, {"campaign": campaign_id, "seat": seat, "phase": phase_key})
+    return list(rows[0].checks) if rows else None
 
 
 async def open_all(session: AsyncSession, campaign_id: int, phase_key: str | None) -> dict[str, OrderSet]:
