@@ -22,6 +22,7 @@ from bot.service.replies import Reply
 from bot.service.steps import Actor, forgiving_act
 from bot.service.summaries import roll_line, summary
 from bot.service.unit import campaign_tx
+from bot.store import log as log_rows
 from bot.store.db import session_rows
 from bot.store.models import Campaign, LogEntry, Snapshot
 from engine.core import Dice, Event, OrderCheck, Roll, RulesError, Viewer, Visibility, new_seed
@@ -97,14 +98,16 @@ async def roll(services: Services, caller: Caller, notation: str, private: bool,
             vis = Visibility.to(viewer.seat)
         else:
             vis = Visibility.gm_only()
-        campaign.roll_count += 1
-        dice = record.dice_of(campaign, f"roll/{campaign.roll_count}")
+        rolls = campaign.roll_count + 1
+        dice = record.dice_of(campaign, f"roll/{rolls}")
         try:
             result = dice.notation(notation, purpose=str(viewer), visibility=vis)
         except RulesError as exc:
             raise ServiceError(str(exc)) from None
-        record.log(session, campaign, services, kind="roll", actor=str(viewer), actor_user_id=caller.user_id,
-                   visibility=vis, body={"rolls": [result.dump()], "events": []})
+        # Core statements, the count bumped with the log's seq (not the ORM's flush of the campaign and the entry)
+        await log_rows.append(session, campaign, at=services.clock.now(), kind="roll", actor=str(viewer),
+                              actor_user_id=caller.user_id, visibility=vis.dump(),
+                              body={"rolls": [result.dump()], "events": []}, roll_count=rolls)
     return Reply(f"🎲 **{caller.name}** rolls {result.text()}\n-# {campaign.name}, roll #{campaign.roll_count}"
                  f" — from the campaign's committed seed, verifiable when it ends.", ephemeral=private,
                  campaign_id=campaign.id, card="roll")
