@@ -56,7 +56,16 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
     return engine
 
 
-_PREPARED: dict[Any, inline_sqlite.Direct] = {}
+_PREPARED: dict[tuple[Any, frozenset[str]], inline_sqlite.Direct] = {}
+
+
+def _prepared(stmt: Any, dialect: Any, params: dict[str, Any]) -> inline_sqlite.Direct:
+    """The statement compiled once for SQLite and these parameters' names."""
+    key = (stmt, frozenset(params))
+    prepared = _PREPARED.get(key)
+    if prepared is None:
+        prepared = _PREPARED[key] = inline_sqlite.Direct(stmt, dialect, params)
+    return prepared
 
 
 async def session_rows(session: AsyncSession, stmt: Any, params: dict[str, Any]) -> list[Any]:
@@ -68,12 +77,24 @@ async def session_rows(session: AsyncSession, stmt: Any, params: dict[str, Any])
         return list((await session.execute(stmt, params)).all())
     if session.new or session.dirty or session.deleted:
         await session.flush()
-    prepared = _PREPARED.get(stmt)
-    if prepared is None:
-        prepared = _PREPARED[stmt] = inline_sqlite.Direct(stmt, session.get_bind().dialect)
+    prepared = _prepared(stmt, session.get_bind().dialect, params)
     sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
     assert sqlite is not None
     return prepared.rows(sqlite.execute(prepared.sql, prepared.args(params)).fetchall())
+
+
+async def session_write(session: AsyncSession, stmt: Any, params: dict[str, Any]) -> int:
+    """A Core write in the session's own transaction (which on SQLite holds the write lock): on SQLite straight on
+    its sqlite3 connection, as `session_rows`, else through the session; how many rows it changed. Pending ORM
+    changes are flushed first, so the statements reach the database in the order they were made."""
+    if session.get_bind().dialect.name != "sqlite":
+        return int((await session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
+    if session.new or session.dirty or session.deleted:
+        await session.flush()
+    prepared = _prepared(stmt, session.get_bind().dialect, params)
+    sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
+    assert sqlite is not None
+    return int(sqlite.execute(prepared.sql, prepared.args(params)).rowcount)
 
 
 def _ping_when_idle(engine: AsyncEngine) -> None:
@@ -123,7 +144,6 @@ class Database:
             _ping_when_idle(self.writer)
             self.reader = self.writer
             self._direct = None
-        self._statements: dict[Executable, inline_sqlite.Direct] = {}
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)
         self._read = async_sessionmaker(self.reader, expire_on_commit=False)
         # the same pools, with statements that are their own transactions (set once, not per use): on SQLite no
@@ -161,23 +181,17 @@ class Database:
     async def select(self, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
         """One SELECT's rows, read as its own snapshot (on SQLite straight on sqlite3, see inline_sqlite.Direct)."""
         if self._direct is not None:
-            return await self._direct.read(self._prepared(stmt), params)
+            return await self._direct.read(_prepared(stmt, self.writer.sync_engine.dialect, params), params)
         async with self.read_rows() as conn:
             return list((await conn.execute(stmt, params)).all())
 
     async def write_alone(self, stmt: Executable, params: dict[str, Any]) -> None:
         """One write statement committed on its own (on SQLite straight on sqlite3, see inline_sqlite.Direct)."""
         if self._direct is not None:
-            await self._direct.write(self._prepared(stmt), params)
+            await self._direct.write(_prepared(stmt, self.writer.sync_engine.dialect, params), params)
             return
         async with self.write_one() as conn:
             await conn.execute(stmt, params)
-
-    def _prepared(self, stmt: Executable) -> inline_sqlite.Direct:
-        prepared = self._statements.get(stmt)
-        if prepared is None:
-            prepared = self._statements[stmt] = inline_sqlite.Direct(stmt, self.writer.sync_engine.dialect)
-        return prepared
 
     @asynccontextmanager
     async def read_rows(self) -> AsyncIterator[AsyncConnection]:

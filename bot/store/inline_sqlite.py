@@ -188,8 +188,9 @@ class Direct:
     before it, its answer marked after), where SQLAlchemy's connection and statement machinery costs some 20
     times what SQLite itself spends on them."""
 
-    def __init__(self, stmt: Any, dialect: Any) -> None:
-        self.compiled = stmt.compile(dialect=dialect)
+    def __init__(self, stmt: Any, dialect: Any, keys: Iterable[str] = ()) -> None:
+        # an INSERT or UPDATE without values of its own names the columns it is given (as SQLAlchemy does per call)
+        self.compiled = stmt.compile(dialect=dialect, column_keys=sorted(keys))
         self.sql: str = self.compiled.string
         self.head = self.sql.lstrip()[:16].upper()
         self.names: list[str] = list(self.compiled.positiontup or [])

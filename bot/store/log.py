@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
+from bot.store.db import session_write
 from bot.store.models import Base, Campaign, LogEntry, Snapshot
 
 _CAMPAIGN = Base.metadata.tables["campaign"]
@@ -31,18 +32,18 @@ async def append(session: AsyncSession, campaign: Campaign, *, at: datetime, kin
     seq, version = campaign.log_seq + 1, campaign.version_id
     params = {"cid": campaign.id, "ver": version, "seq": seq, "new_ver": version + 1}
     if roll_count is None:
-        result = await session.execute(_NEXT_SEQ, params)
+        changed = await session_write(session, _NEXT_SEQ, params)
     else:
-        result = await session.execute(_NEXT_SEQ_ROLL, {**params, "rolls": roll_count})
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+        changed = await session_write(session, _NEXT_SEQ_ROLL, {**params, "rolls": roll_count})
+    if changed != 1:
         raise StaleDataError("the campaign changed under this transaction")
     set_committed_value(campaign, "log_seq", seq)
     set_committed_value(campaign, "version_id", version + 1)
     if roll_count is not None:
         set_committed_value(campaign, "roll_count", roll_count)
-    await session.execute(_APPEND, {"campaign_id": campaign.id, "seq": seq, "at": at, "kind": kind, "actor": actor,
-                                    "actor_user_id": actor_user_id, "turn": campaign.turn,
-                                    "phase_key": campaign.phase_key, "visibility": visibility, "body": body})
+    await session_write(session, _APPEND, {"campaign_id": campaign.id, "seq": seq, "at": at, "kind": kind,
+                                           "actor": actor, "actor_user_id": actor_user_id, "turn": campaign.turn,
+                                           "phase_key": campaign.phase_key, "visibility": visibility, "body": body})
     return seq
 
 

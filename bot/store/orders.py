@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.db import session_rows
+from bot.store.db import session_rows, session_write
 from bot.store.models import Base, OrderSet, OrderStatus, Seat
 
 _OPEN = OrderSet.status == OrderStatus.OPEN
@@ -50,7 +50,7 @@ def _save_statement(dialect: str) -> Any:
 async def save(session: AsyncSession, *, campaign_id: int, seat: str, phase_key: str, text: str,
                checks: list[dict[str, Any]], now: datetime) -> None:
     """The seat's orders for this window, open; an earlier submission's text and checks are replaced."""
-    await session.execute(_save_statement(session.get_bind().dialect.name), {
+    await session_write(session, _save_statement(session.get_bind().dialect.name), {
         "campaign_id": campaign_id, "seat": seat, "phase_key": phase_key, "text": text, "checks": checks,
         "status": OrderStatus.OPEN, "submitted_at": now, "updated_at": now})
 
