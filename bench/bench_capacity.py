@@ -1,6 +1,6 @@
 """Capacity: what a command costs through the whole stack, beside the raw database floor measured in the same run.
 
-Every figure is CPU time of this process (`time.process_time`: the event loop, aiosqlite's thread and the
+Every figure is CPU time of this process (`time.process_time`: the event loop, SQLite's worker threads and the
 render threads), never wall time, and every ratio compares two things measured interleaved, round by round,
 so a noisy shared machine moves both alike. Commands go in as real INTERACTION_CREATE payloads through the
 console's FakeDiscord into the bot's real CommandTree, services and database; replies come back through
@@ -349,8 +349,8 @@ async def _reads(table: Table, tn: Table, lote: Table) -> None:
     }
     cases = {}
     for name, (t, line) in lines.items():
-        # a map is drawn once per campaign version: the roll measured beside it bumps the version, so each round
-        # draws it again first (untimed), and the timed calls are what the label says, second calls
+        # each round asks for the map once first (untimed: drawn if the data changed), so the timed calls are what
+        # the label says, second calls
         before = _switch(t, warm=t.op(line)) if "/map" in name else _switch(t)
         cases[name] = Case(t.op(line), _n(25), before=before)
     got = await side_by_side(cases)
@@ -516,34 +516,26 @@ async def _loop_lag(tn: Table, lote: Table) -> None:
 
 
 async def _count_round_trips(table: Table, op: Op, count: int) -> tuple[float, float]:
-    """SQL statements and aiosqlite thread round trips per operation."""
-    import aiosqlite.core
+    """SQL statements and trips to a worker thread (a statement that had to wait, a checkpoint) per operation."""
+    from bot.store import inline_sqlite
 
-    statements = hops = 0
+    statements = 0
 
     def on_statement(*_: Any) -> None:
         nonlocal statements
         statements += 1
 
-    original = aiosqlite.core.Connection._execute
-
-    async def counted(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        nonlocal hops
-        hops += 1
-        return await original(self, fn, *args, **kwargs)  # type: ignore[no-untyped-call]
-
     engines = {table.db.writer.sync_engine, table.db.reader.sync_engine}
     for engine in engines:
         event.listen(engine, "before_cursor_execute", on_statement)
-    aiosqlite.core.Connection._execute = counted  # type: ignore[method-assign]
+    trips = inline_sqlite.trips
     try:
         for _ in range(count):
             await op()
     finally:
-        aiosqlite.core.Connection._execute = original  # type: ignore[method-assign]
         for engine in engines:
             event.remove(engine, "before_cursor_execute", on_statement)
-    return statements / count, hops / count
+    return statements / count, (inline_sqlite.trips - trips) / count
 
 
 def _profile_submit(table: Table) -> Callable[[], Awaitable[None]]:
@@ -551,8 +543,8 @@ def _profile_submit(table: Table) -> Callable[[], Awaitable[None]]:
         submit = table.op(SUBMIT)
         await table.pump()
         statements, hops = await _count_round_trips(table, submit, 20)
-        print(f"# /orders submit runs {statements:.0f} SQL statements (BEGIN included) and {hops:.0f} aiosqlite "
-              f"round trips")
+        print(f"# /orders submit runs {statements:.0f} SQL statements (BEGIN included) and {hops:.2f} trips to a "
+              f"worker thread")
         profiler = cProfile.Profile(time.thread_time)  # CPU of the event loop's thread, not waits
         count = _n(200)
         start = time.process_time()
@@ -567,7 +559,7 @@ def _profile_submit(table: Table) -> Callable[[], Awaitable[None]]:
             groups[_package(path)] = groups.get(_package(path), 0.0) + tottime
         seen = sum(groups.values())
         print(f"# profile of {count} /orders submit: {total / count * 1000:.2f} ms CPU each; the event loop's thread "
-              f"({seen / total:.0%} of it; the rest is aiosqlite's thread and the profiler) goes to:")
+              f"({seen / total:.0%} of it; the rest is worker threads and the profiler) goes to:")
         for name, spent in sorted(groups.items(), key=lambda kv: -kv[1])[:14]:
             print(f"  {name:<28} {spent / count * 1000:7.3f} ms  {spent / seen:5.1%}")
         print("  top functions by own time (a coroutine's calls count each resumption):")

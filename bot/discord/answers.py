@@ -19,6 +19,7 @@ T = TypeVar("T")
 
 ALREADY_ACKNOWLEDGED = 40060
 BACKOFF = (0.25, 1.0, 2.5)  # seconds before each retry; then give up
+QUICK_WITHIN = 1.5  # seconds a quick command may take before it defers after all (Discord waits 3 s for one)
 
 
 def transient(exc: BaseException) -> bool:
@@ -55,8 +56,41 @@ def _already_acknowledged(exc: Exception) -> bool:
     return isinstance(exc, discord.HTTPException) and exc.code == ALREADY_ACKNOWLEDGED
 
 
+def answer_soon(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """For a command that usually has its answer at once: no deferral now, so the answer is the interaction's
+    first response (one request to Discord instead of a "thinking…" and an edit). Private as a deferral here
+    would have made it; if the answer is not ready within QUICK_WITHIN seconds, it defers after all."""
+    if acknowledged(interaction) or "herald_quick" in interaction.extras:
+        return
+    interaction.extras["herald_ephemeral"] = ephemeral
+
+    def late() -> None:
+        interaction.extras["herald_late_defer"] = asyncio.ensure_future(_defer(interaction, ephemeral=ephemeral))
+
+    interaction.extras["herald_quick"] = asyncio.get_running_loop().call_later(QUICK_WITHIN, late)
+
+
+async def _quick_settled(interaction: discord.Interaction) -> bool:
+    """Before answering: stop a quick command's late deferral, or wait for it if it is under way. Whether the
+    first response is still a quick command's (to be sent private if its deferral would have been)."""
+    timer: asyncio.TimerHandle | None = interaction.extras.get("herald_quick")
+    if timer is None:
+        return False
+    timer.cancel()
+    late: asyncio.Future[None] | None = interaction.extras.pop("herald_late_defer", None)
+    if late is not None:
+        with contextlib.suppress(Exception):  # it failed: the answer tries the first response itself
+            await late
+    return not acknowledged(interaction)
+
+
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
     """Answer within Discord's 3 seconds; the real reply follows."""
+    await _quick_settled(interaction)
+    await _defer(interaction, ephemeral=ephemeral)
+
+
+async def _defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
     if acknowledged(interaction):
         return
     interaction.extras["herald_ephemeral"] = ephemeral
@@ -71,6 +105,8 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> 
 
 async def post(interaction: discord.Interaction, message: Outgoing, *, ephemeral: bool) -> None:
     """One message as the interaction's first response or a followup; a lost response is not sent twice."""
+    if await _quick_settled(interaction):  # the quick answer is private where its deferral would have been
+        ephemeral = ephemeral or bool(interaction.extras.get("herald_ephemeral", True))
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, **message.kwargs()}
     kwargs.pop("files", None)  # made again for each try, below
     if message.content is not None:
@@ -122,6 +158,7 @@ def _attachments(message: Outgoing) -> dict[str, Any]:
 
 async def make_private(interaction: discord.Interaction) -> None:
     """Before a private answer: remove a public "thinking…", which would otherwise carry the answer publicly."""
+    await _quick_settled(interaction)
     deferred_publicly = interaction.extras.get("herald_deferred") and not interaction.extras.get(
         "herald_ephemeral", True)
     if not deferred_publicly and interaction.response.is_done() and not interaction.extras.get("herald_deferred"):

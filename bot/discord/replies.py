@@ -14,7 +14,7 @@ import aiohttp
 import discord
 
 from bot.discord import outgoing
-from bot.discord.answers import defer, make_private, post, tell, tell_quietly
+from bot.discord.answers import answer_soon, defer, make_private, post, tell, tell_quietly
 from bot.discord.caller import caller_of
 from bot.discord.outgoing import Outgoing
 from bot.discord.views import action_view, confirm_view
@@ -26,7 +26,7 @@ from bot.service.replies import Reply
 if TYPE_CHECKING:
     from bot.discord.client import HeraldBot
 
-__all__ = ["defer", "earlier_answer", "send", "tell"]
+__all__ = ["answer_soon", "defer", "earlier_answer", "send", "tell"]
 log = logging.getLogger(__name__)
 SEEN_KEPT = 2000  # interaction ids remembered per bot, to answer a gateway replay once
 _seen: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, None]] = weakref.WeakKeyDictionary()

@@ -1,8 +1,9 @@
 """Per-process caches of what is costly to rebuild: decoded campaign states and rendered maps.
 
-Both are keyed by the campaign's version column and also check the stored data itself (equal JSON), so an entry
-is served only for exactly the data it was built from: a miss is always correct, and a write that changed the
-state (a version bump, or any change at all) can never be answered from the cache.
+Decoded states are keyed by the campaign's version column, maps by the campaign, the turn and the viewer (what
+a picture depends on: a /roll or an order bumps the version but draws nothing new); both also check the stored
+data itself (equal JSON), so an entry is served only for exactly the data it was built from: a miss is always
+correct, and a write that changed the state can never be answered from the cache.
 
 Decoded states are mutable objects: the cache hands them only to readers that promise not to change them
 (`record.state_of(..., shared=True)`); writers always decode their own.
@@ -22,7 +23,7 @@ from engine.core import Ruleset, Viewer
 STATE_ENTRIES = 32  # decoded states kept, with the stored data each came from (a big LotE state: ~2 ms to decode)
 MAP_BYTES = 32 * 2**20  # rendered PNGs kept, in bytes
 MAP_ENTRIES = 256  # and at most this many (each also holds the data it was drawn from: shared, see `_drawn_from`)
-DRAWN_ENTRIES = 32  # the stored data maps were drawn from, one object per (campaign, version, turn)
+DRAWN_ENTRIES = 32  # the stored data maps were drawn from, one object per (campaign, turn)
 RENDER_SLOTS = asyncio.Semaphore(2)  # CPU-heavy work (renders, big decodes) running in threads at once
 
 
@@ -118,13 +119,13 @@ async def render(ruleset: Ruleset[Any], data: dict[str, Any], viewer: Viewer, *,
                  state: Any = None) -> bytes | None:
     """The map of `data` as `viewer` sees it, drawn in a thread (at most RENDER_SLOTS at once).
 
-    With a `key` (campaign, version, viewer, turn) the PNG is kept and served again for the same data, and
+    With a `key` (campaign, turn; the viewer is added) the PNG is kept and served again for the same data, and
     concurrent requests for one key draw it once. `state`, if given, is `data` already decoded (and not changed)."""
     if key is None:
         async with RENDER_SLOTS:
             return await asyncio.to_thread(_draw, ruleset, data, viewer, state)
     data = _drawn_from(key, data)
-    key = (key, viewer.kind, viewer.seat)  # the viewer is always part of the key: a seat never gets the GM's map
+    key = (key, ruleset.id, viewer.kind, viewer.seat)  # the viewer always: a seat never gets the GM's map
     cached = MAPS.get(key, data)
     if cached is not None:
         return bytes(cached) or None

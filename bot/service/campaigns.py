@@ -21,6 +21,7 @@ from bot.service.unit import campaign_tx
 from bot.store import campaigns as campaign_rows
 from bot.store import followers
 from bot.store import orders as order_rows
+from bot.store import seats as seat_rows
 from bot.store.models import Campaign, CampaignStatus, Seat
 from engine.core import RulesError, Setup, Viewer, Visibility, Window, commitment, new_seed
 from engine.core import names as forgiving
@@ -214,7 +215,7 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
 async def status(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
     async with campaign_tx(services, caller, campaign_name, write=False) as tx:
         session, campaign = tx.session, tx.campaign
-        seats = await record.seats_of(session, campaign.id)
+        seats = await seat_rows.roster(session, campaign.id)
         lines = [f"**{campaign.name}** — {campaign.ruleset} — {campaign.status}"]
         if campaign.status == CampaignStatus.LOBBY:
             rule = record.ruleset_of(campaign).seat_rule(campaign.options, campaign.files)

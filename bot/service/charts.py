@@ -104,7 +104,7 @@ async def pending_orders(session: AsyncSession, campaign: Campaign, viewer: View
     """A seat's open orders for the current window, as understood (canonical lines): drawn on its own map."""
     if viewer.kind != "seat" or viewer.seat is None:
         return []
-    order_set = await order_rows.open_one(session, campaign.id, viewer.seat, campaign.phase_key)
-    if order_set is None:
+    checks = await order_rows.open_checks(session, campaign.id, viewer.seat, campaign.phase_key)
+    if checks is None:
         return []
-    return [c["canonical"] for c in order_set.checks if c.get("canonical") and c.get("verdict") != "rejected"]
+    return [c["canonical"] for c in checks if c.get("canonical") and c.get("verdict") != "rejected"]

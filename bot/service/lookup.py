@@ -21,42 +21,45 @@ MAX_NAME = 60  # campaign names are 1-60 characters (campaigns.NAME)
 
 
 async def find_campaign(session: AsyncSession, caller: Caller, name: str | None = None, *,
-                        for_update: bool = False, include_ended: bool = True) -> Campaign:
+                        for_update: bool = False, include_ended: bool = True, plain: bool = False) -> Campaign:
     """By name; else the campaign of this thread or channel; else the caller's only campaign here."""
-    return (await find_with_seat(session, caller, name, for_update=for_update, include_ended=include_ended))[0]
+    return (await find_with_seat(session, caller, name, for_update=for_update, include_ended=include_ended,
+                                 plain=plain))[0]
 
 
 async def find_with_seat(session: AsyncSession, caller: Caller, name: str | None = None, *,
-                         for_update: bool = False, include_ended: bool = True) -> campaigns.Found:
-    """The campaign (as `find_campaign`) and the caller's seat in it, in one round trip."""
-    found, locked = await _find(session, caller, name, include_ended, for_update)
+                         for_update: bool = False, include_ended: bool = True,
+                         plain: bool = False) -> campaigns.Found:
+    """The campaign (as `find_campaign`) and the caller's seat in it, in one round trip; `plain`: on SQLite, the
+    session's entities made from plain rows without the ORM's query machinery (see store.campaigns._plain)."""
+    found, locked = await _find(session, caller, name, include_ended, for_update, plain)
     if for_update and not locked:  # PostgreSQL: one writer per campaign; SQLite: BEGIN IMMEDIATE holds it
         await campaigns.lock(session, found[0])
     return found
 
 
 async def _find(session: AsyncSession, caller: Caller, name: str | None, include_ended: bool,
-                lock: bool) -> tuple[campaigns.Found, bool]:
+                lock: bool, plain: bool = False) -> tuple[campaigns.Found, bool]:
     """The campaign and seat, and whether the campaign's row lock was taken with them (by id or name)."""
     guild, user = caller.guild_id, caller.user_id
     if name and name.startswith("#") and _ID.fullmatch(name[1:]):  # buttons carry the campaign's id
         campaign_id = int(name[1:])
         found = None if campaign_id > MAX_ID else await campaigns.by_id(session, guild, user, campaign_id,
-                                                                        lock=lock)
+                                                                        lock=lock, plain=plain)
         if found is None:
             raise NotFound("that campaign no longer exists")
         return found, lock
     if name:
         wanted = " ".join(name.replace("\x00", "").split()).lower()
         found = None if len(wanted) > MAX_NAME else await campaigns.by_name(session, guild, user, wanted,
-                                                                            lock=lock)
+                                                                            lock=lock, plain=plain)
         if found is None and len(wanted) <= MAX_NAME:
             found = await campaigns.by_name(session, guild, user, (await _forgiven_name(session, guild, name)).lower(),
-                                            lock=lock)
+                                            lock=lock, plain=plain)
         if found is None:
             raise NotFound(f"no campaign called **{clip(name, 60)}** in this server (see `/campaign list`)")
         return found, lock
-    here = await campaigns.here(session, guild, user, caller.channel_id)
+    here = await campaigns.here(session, guild, user, caller.channel_id, plain=plain)
     threads = here.threads()
     if len(threads) == 1:
         return threads[0], False

@@ -262,9 +262,12 @@ async def _target(services: Services, deliverer: Deliverer, post: OutboxPost) ->
 
 
 async def _render(job: dict[str, Any]) -> bytes | None:
-    """Draw a queued map in a thread (decoding its state there too: big states take milliseconds)."""
+    """Draw a queued map in a thread (decoding its state there too: big states take milliseconds), kept as /map
+    keeps it: the spectators' /map of this turn after a phase change is then the picture already posted."""
     viewer = job["viewer"]
-    return await cache.render(get_ruleset(job["ruleset"]), job["state"], Viewer(viewer["kind"], viewer.get("seat")))
+    key = (job["campaign_id"], job["turn"]) if "campaign_id" in job and "turn" in job else None  # older jobs: none
+    return await cache.render(get_ruleset(job["ruleset"]), job["state"], Viewer(viewer["kind"], viewer.get("seat")),
+                              key=key)
 
 
 async def _parts(services: Services, post: OutboxPost) -> list[_Part]:

@@ -22,6 +22,8 @@ from bot.service.replies import Reply
 from bot.service.steps import Actor, forgiving_act
 from bot.service.summaries import roll_line, summary
 from bot.service.unit import campaign_tx
+from bot.store import log as log_rows
+from bot.store.db import session_rows
 from bot.store.models import Campaign, LogEntry, Snapshot
 from engine.core import Dice, Event, OrderCheck, Roll, RulesError, Viewer, Visibility, new_seed
 
@@ -76,7 +78,8 @@ async def roll(services: Services, caller: Caller, notation: str, private: bool,
                campaign_name: str | None) -> Reply:
     async with services.db.write() as session:
         try:
-            campaign: Campaign | None = await find_campaign(session, caller, campaign_name, for_update=True)
+            campaign: Campaign | None = await find_campaign(session, caller, campaign_name, for_update=True,
+                                                            plain=True)
         except NotFound:
             if campaign_name:
                 raise
@@ -95,14 +98,16 @@ async def roll(services: Services, caller: Caller, notation: str, private: bool,
             vis = Visibility.to(viewer.seat)
         else:
             vis = Visibility.gm_only()
-        campaign.roll_count += 1
-        dice = record.dice_of(campaign, f"roll/{campaign.roll_count}")
+        rolls = campaign.roll_count + 1
+        dice = record.dice_of(campaign, f"roll/{rolls}")
         try:
             result = dice.notation(notation, purpose=str(viewer), visibility=vis)
         except RulesError as exc:
             raise ServiceError(str(exc)) from None
-        record.log(session, campaign, services, kind="roll", actor=str(viewer), actor_user_id=caller.user_id,
-                   visibility=vis, body={"rolls": [result.dump()], "events": []})
+        # Core statements, the count bumped with the log's seq (not the ORM's flush of the campaign and the entry)
+        await log_rows.append(session, campaign, at=services.clock.now(), kind="roll", actor=str(viewer),
+                              actor_user_id=caller.user_id, visibility=vis.dump(),
+                              body={"rolls": [result.dump()], "events": []}, roll_count=rolls)
     return Reply(f"🎲 **{caller.name}** rolls {result.text()}\n-# {campaign.name}, roll #{campaign.roll_count}"
                  f" — from the campaign's committed seed, verifiable when it ends.", ephemeral=private,
                  campaign_id=campaign.id, card="roll")
@@ -138,8 +143,9 @@ async def map_image(services: Services, caller: Caller, turn: int | None, campai
         async with cache.RENDER_SLOTS:
             png = await asyncio.to_thread(lambda: ruleset.render_orders(ruleset.load(data), viewer, pending))
     else:
-        # the PNG is kept per campaign version, turn and viewer (cache.render adds the viewer to the key)
-        png = await cache.render(ruleset, data, viewer, key=(campaign.id, campaign.version_id, shown))
+        # the PNG is kept per campaign, turn and viewer (cache.render adds the viewer) for exactly this state:
+        # not the campaign's version, which a /roll or an order bumps without changing anything drawn
+        png = await cache.render(ruleset, data, viewer, key=(campaign.id, shown))
     if png is None:
         hint = " The GM can upload one with `/gm upload kind:regions`." if "regions" in ruleset.uploads else ""
         return Reply(f"**{campaign.name}** has no map.{hint}", campaign_id=campaign.id)
@@ -223,7 +229,7 @@ async def turn_rows(session: AsyncSession, campaign_id: int, turn: int, *, curre
     `current` (the campaign's turn now) is no longer needed: the rollbacks have an index of their own."""
     if not 0 <= turn <= MAX_TURN:  # the database's integer column holds no more
         return []
-    return sorted((await session.execute(_PAGE, {"cid": campaign_id, "turn": turn})).all(), key=lambda r: r.seq)
+    return sorted(await session_rows(session, _PAGE, {"cid": campaign_id, "turn": turn}), key=lambda r: r.seq)
 
 
 async def turn_entries(session: AsyncSession, campaign_id: int, turn: int, *, current: int) -> list[Entry]:

@@ -132,13 +132,11 @@ async def record(services: Services, *, interaction_id: int, user_id: int, campa
 
 async def settle(services: Services, receipt_id: int, *, answered: bool, outcome: str) -> None:
     """What the command answered and whether it reached the person: one statement, committed on its own."""
-    async with services.db.write_one() as conn:
-        await rows.settle(conn, receipt_id, answered=answered, outcome=outcome[:OUTCOME_CHARS])
+    await rows.settle(services.db, receipt_id, answered=answered, outcome=outcome[:OUTCOME_CHARS])
 
 
 async def mark_answered(services: Services, receipt_id: int) -> None:
-    async with services.db.write_one() as conn:
-        await rows.answered(conn, receipt_id)
+    await rows.answered(services.db, receipt_id)
 
 
 async def earlier(services: Services, caller: Caller, interaction_id: int, command: str,
@@ -147,8 +145,7 @@ async def earlier(services: Services, caller: Caller, interaction_id: int, comma
     caller's latest receipt for this command (and campaign, when it can be told) whose answer was lost; else
     None. One read, which nearly always finds nothing."""
     since = services.clock.now() - WINDOW
-    async with services.db.read_rows() as conn:
-        found = await rows.earlier(conn, interaction_id, caller.user_id, command, since)
+    found = await rows.earlier(services.db, interaction_id, caller.user_id, command, since)
     if not found:
         return None
     if any(row.interaction_id == interaction_id for row in found):

@@ -135,7 +135,8 @@ def post(session: AsyncSession, campaign: Campaign, services: Services, target: 
 def render_job(campaign: Campaign, viewer: Viewer, state_data: dict[str, Any], caption: str) -> dict[str, Any]:
     """What the delivery task needs to draw a map after commit, off the event loop."""
     return {"ruleset": campaign.ruleset, "viewer": {"kind": viewer.kind, "seat": viewer.seat},
-            "state": state_data, "name": f"{slug(campaign.name)}-turn{campaign.turn}.png", "caption": caption}
+            "state": state_data, "campaign_id": campaign.id, "turn": campaign.turn,
+            "name": f"{slug(campaign.name)}-turn{campaign.turn}.png", "caption": caption}
 
 
 def focus_job(campaign: Campaign, viewer: Viewer, state_data: dict[str, Any], caption: str) -> dict[str, Any]:

@@ -100,7 +100,7 @@ async def campaign_tx(services: Services, caller: Caller, name: str | None = Non
     try:
         async with services.db.write() if write else services.db.read() as session:
             campaign, seat = await find_with_seat(session, caller, name, for_update=lock,
-                                                  include_ended=include_ended)
+                                                  include_ended=include_ended, plain=True)
             bind(campaign_id=campaign.id)  # every later line of this command names its campaign
             news.notice(campaign, seat)  # "since you last looked": two columns already read, no statement
             yield CampaignTx(services, caller, session, campaign, seat)

@@ -7,8 +7,9 @@ from typing import Any
 
 from sqlalchemy import Select, and_, bindparam, exists, func, select, union
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import aliased, make_transient_to_detached
 
+from bot.store.db import session_rows
 from bot.store.models import Campaign, CampaignStatus, Seat
 
 Found = tuple[Campaign, Seat | None]  # a campaign, and the caller's seat in it (None: not seated)
@@ -49,6 +50,60 @@ _LOCK = select(Campaign).where(Campaign.id == bindparam("id")).with_for_update()
     populate_existing=True)
 
 
+# The same look-ups as plain columns (the seat's prefixed), for a reader on SQLite: run straight on the session's
+# own sqlite3 connection, in its transaction, and made into detached entities (see `_plain`).
+_CT, _ST = Campaign.__table__, Seat.__table__
+_SEAT_AS = "seat__"
+
+
+def _plain_with_seat() -> Select[Any]:
+    return select(_CT, *[c.label(_SEAT_AS + c.key) for c in _ST.c]).select_from(_CT.outerjoin(
+        _ST, and_(_ST.c.campaign_id == _CT.c.id, _ST.c.user_id == bindparam("user"))))
+
+
+_PLAIN_BY_ID = _plain_with_seat().where(_CT.c.id == bindparam("id"), _CT.c.guild_id == bindparam("guild"))
+_PLAIN_BY_NAME = _plain_with_seat().where(_CT.c.guild_id == bindparam("guild"),
+                                          func.lower(_CT.c.name) == bindparam("name"))
+_PLAIN_HERE = (_plain_with_seat().add_columns(_SEAT_THREAD_HERE.label("seat_thread"))
+               .where(_CT.c.id.in_(_CANDIDATES)).order_by(_CT.c.id))
+
+
+def _entity(session: AsyncSession, cls: type[Any], values: dict[str, Any]) -> Any:
+    """The entity of these column values as the session would have loaded it, without the ORM's query machinery:
+    made, marked as loaded from the database (detached), then attached to the session (persistent: a change to
+    it is flushed, checked against the version read here, as for any entity the session loaded)."""
+    obj = cls.__mapper__.class_manager.new_instance()
+    obj.__dict__.update(values)
+    make_transient_to_detached(obj)
+    session.add(obj)
+    return obj
+
+
+_CAMPAIGN_KEYS = [(p.columns[0].key, p.key) for p in Campaign.__mapper__.column_attrs]
+_SEAT_KEYS = [(_SEAT_AS + p.columns[0].key, p.key) for p in Seat.__mapper__.column_attrs]
+
+
+async def _plain(session: AsyncSession, stmt: Select[Any], params: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """(campaign, seat or None, the rest of the row's columns…) for each row: one statement on the session's own
+    sqlite3 connection, in its transaction, rows made into the session's entities (see `_entity`). The ORM's query
+    machinery costs ten times SQLite's own time for this look-up, which nearly every command makes."""
+    out = []
+    for row in await session_rows(session, stmt, params):
+        values = row._asdict()
+        campaign = _entity(session, Campaign, {key: values[col] for col, key in _CAMPAIGN_KEYS})
+        seat = (_entity(session, Seat, {key: values[col] for col, key in _SEAT_KEYS})
+                if values[_SEAT_AS + "id"] is not None else None)
+        _remember(session, params["user"], (campaign, seat))
+        out.append((campaign, seat, *row[len(_CAMPAIGN_KEYS) + len(_SEAT_KEYS):]))
+    return out
+
+
+def plain_reads(session: AsyncSession) -> bool:
+    """Whether a look-up may run as plain rows here (SQLite: the session's connection is sqlite3, and its write
+    transaction holds the database; PostgreSQL's row lock is taken by the ORM's statement)."""
+    return not locks(session)
+
+
 def _found(row: Any) -> Found | None:
     return (row[0], row[1]) if row is not None else None
 
@@ -71,16 +126,23 @@ def locks(session: AsyncSession) -> bool:
 
 
 async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id: int, *,
-                lock: bool = False) -> Found | None:
-    """By id; `lock`: under the campaign's row lock, taken by the same statement."""
+                lock: bool = False, plain: bool = False) -> Found | None:
+    """By id; `lock`: under the campaign's row lock, taken by the same statement; `plain`: on SQLite, from plain
+    rows (see `_plain`)."""
+    if plain and plain_reads(session):
+        rows = await _plain(session, _PLAIN_BY_ID, {"id": campaign_id, "guild": guild_id, "user": user_id})
+        return (rows[0][0], rows[0][1]) if rows else None
     stmt = _BY_ID_LOCKED if lock and locks(session) else _BY_ID
     row = (await session.execute(stmt, {"id": campaign_id, "guild": guild_id, "user": user_id})).first()
     return _remember(session, user_id, _found(row))
 
 
 async def by_name(session: AsyncSession, guild_id: int, user_id: int, name: str, *,
-                  lock: bool = False) -> Found | None:
-    """By name, case-insensitively (`name` already folded to lower case); `lock` as in `by_id`."""
+                  lock: bool = False, plain: bool = False) -> Found | None:
+    """By name, case-insensitively (`name` already folded to lower case); `lock` and `plain` as in `by_id`."""
+    if plain and plain_reads(session):
+        rows = await _plain(session, _PLAIN_BY_NAME, {"name": name, "guild": guild_id, "user": user_id})
+        return (rows[0][0], rows[0][1]) if rows else None
     stmt = _BY_NAME_LOCKED if lock and locks(session) else _BY_NAME
     row = (await session.execute(stmt, {"name": name, "guild": guild_id, "user": user_id})).first()
     return _remember(session, user_id, _found(row))
@@ -104,8 +166,13 @@ class Here:
         return [(c, s) for c, s, _ in self.rows if s is not None and c.status != CampaignStatus.ENDED]
 
 
-async def here(session: AsyncSession, guild_id: int, user_id: int, channel_id: int) -> Here:
-    rows = (await session.execute(_HERE, {"channel": channel_id, "user": user_id, "guild": guild_id})).all()
+async def here(session: AsyncSession, guild_id: int, user_id: int, channel_id: int, *,
+               plain: bool = False) -> Here:
+    """The campaigns this channel may mean; `plain` as in `by_id`."""
+    params = {"channel": channel_id, "user": user_id, "guild": guild_id}
+    if plain and plain_reads(session):
+        return Here(await _plain(session, _PLAIN_HERE, params), guild_id, channel_id)
+    rows = (await session.execute(_HERE, params)).all()
     for campaign, seat, _ in rows:
         _remember(session, user_id, (campaign, seat))
     return Here(rows, guild_id, channel_id)

@@ -2,127 +2,41 @@
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import AsyncIterator, Callable
+import time
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-from sqlalchemy import event
+from sqlalchemy import Executable, Select, event, exc
+from sqlalchemy.dialects import registry
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
+from bot.store import inline_sqlite
+
 SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
 IDLE_IN_TRANSACTION = "60s"  # PostgreSQL ends a transaction left idle this long (its client is gone)
-BUSY_TIMEOUT_MS = 15_000
-CHECKPOINT_EVERY = 200  # commits of one connection between checkpoints (SQLite's own: every 1000 pages of WAL)
-SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={BUSY_TIMEOUT_MS}", "synchronous=NORMAL", "foreign_keys=ON",
-                  "wal_autocheckpoint=0")
+PING_AFTER_IDLE = 10.0  # seconds a pooled PostgreSQL connection sat unused before it is checked on checkout
+SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={inline_sqlite.BUSY_TIMEOUT_MS}", "synchronous=NORMAL",
+                  "foreign_keys=ON", "wal_autocheckpoint=0")
 
 
-class _InlineConnection(aiosqlite.Connection):
-    """aiosqlite, except that a statement which cannot wait runs at once on the event loop's thread.
-
-    In WAL mode reading never waits, and neither does writing once `BEGIN IMMEDIATE` holds the write lock, nor
-    its commit (with synchronous=NORMAL a commit appends to the WAL without syncing; the automatic checkpoint,
-    which syncs, is off on these connections and run in the thread every CHECKPOINT_EVERY commits instead).
-    Taking the write lock (`BEGIN IMMEDIATE`, or a write that is its own transaction) is tried here without
-    waiting; only if another connection holds it does aiosqlite's thread wait in SQLite's busy handler. Closing,
-    pragmas and a write in a transaction without the lock go to the thread too.
-    The rest takes microseconds, and a trip to the thread and back (a queue put, a wake-up, a self-pipe write, an
-    event-loop turn) cost many times the statement's own CPU."""
-
-    _writing = False  # this connection's transaction holds the write lock
-    _commits = 0
-
-    async def _execute(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        if not self._running or not self._connection:
-            raise ValueError("Connection closed")
-        conn = self._connection
-        sql = args[0] if args and isinstance(args[0], str) else None
-        head = sql.lstrip()[:16].upper() if sql is not None else ""
-        done, result = False, None
-        if head.startswith(_LOCKING) or self._alone(conn, fn, head):
-            done, result = self._at_once(conn, fn, args, kwargs)
-        if not done and self._may_wait(conn, fn, head, sql is None):
-            result = await super()._execute(fn, *args, **kwargs)  # type: ignore[no-untyped-call]
-        elif not done:
-            result = fn(*args, **kwargs)
-        if head.startswith("BEGIN"):
-            self._writing = head.startswith(_LOCKING)
-        elif self._writing and sql is None and getattr(fn, "__name__", "") == "commit":
-            self._writing = False
-            self._commits += 1
-            if self._commits % CHECKPOINT_EVERY == 0:  # what SQLite's automatic checkpoint did, in the thread
-                await super()._execute(_checkpoint, conn)  # type: ignore[no-untyped-call]
-        return result
-
-    @staticmethod
-    def _at_once(conn: sqlite3.Connection, fn: Callable[..., Any], args: tuple[Any, ...],
-                 kwargs: dict[str, Any]) -> tuple[bool, Any]:
-        """Run a statement that takes the write lock if the lock is free now (no waiting on this thread): (True,
-        its result); (False, None) if another connection holds it (nothing was done: the thread waits for it)."""
-        _pragma(conn, "busy_timeout=0")
-        try:
-            return True, fn(*args, **kwargs)
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) and "busy" not in str(exc):
-                raise
-            return False, None
-        finally:
-            _pragma(conn, f"busy_timeout={BUSY_TIMEOUT_MS}")
-
-    @staticmethod
-    def _alone(conn: sqlite3.Connection, fn: Callable[..., Any], head: str) -> bool:
-        """One write statement that is its own transaction (no BEGIN): failing for a busy lock, it leaves nothing
-        behind (not so an executemany, whose rows would each be a transaction of their own)."""
-        return (not conn.in_transaction and getattr(fn, "__name__", "") == "execute"
-                and head.startswith(("INSERT", "UPDATE", "DELETE")))
-
-    def _may_wait(self, conn: sqlite3.Connection, fn: Callable[..., Any], head: str, bare: bool) -> bool:
-        if bare:  # a cursor, a fetch, a close of a cursor, a commit, a rollback: instant; closing may checkpoint
-            name = getattr(fn, "__name__", "")
-            return getattr(fn, "__self__", None) is conn and name in ("close", "backup")
-        if head.startswith(_LOCKING) or head.startswith(("COMMIT", "END", "PRAGMA", "VACUUM", "ATTACH")):
-            return True
-        if head.startswith(("SELECT", "BEGIN", "ROLLBACK", "SAVEPOINT", "RELEASE")):
-            return False
-        return not (self._writing and conn.in_transaction)  # a write without the lock may wait for it
-
-
-_LOCKING = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")
-
-
-def _pragma(conn: sqlite3.Connection, pragma: str) -> None:
-    """A pragma, its answer read and its statement finished (an unfinished one would stop the next COMMIT)."""
-    cursor = conn.execute(f"PRAGMA {pragma}")
-    try:
-        cursor.fetchall()
-    finally:
-        cursor.close()
-
-
-def _checkpoint(conn: sqlite3.Connection) -> None:
-    _pragma(conn, "wal_checkpoint(PASSIVE)")
+registry.register("sqlite.herald_inline", "bot.store.inline_sqlite", "InlineDialect")
 
 
 def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
-    database = make_url(url).database or ":memory:"
-
-    async def connect() -> aiosqlite.Connection:
-        # the sqlite3 connection is used from two threads, never at once: each call is awaited before the next
-        connector = partial(sqlite3.connect, database, timeout=15, check_same_thread=False)
-        connection = _InlineConnection(connector, iter_chunk_size=64)
-        connection._thread.daemon = True  # as SQLAlchemy's own aiosqlite connect does
-        return await connection
+    """SQLite through sqlite3 on the event loop's thread, what may wait in a worker thread (see inline_sqlite);
+    the URL's driver (`sqlite+aiosqlite://`, as configured) names the file, not the driver used."""
+    parsed = make_url(url)
+    inline = parsed.set(drivername="sqlite+herald_inline")
 
     # One writer connection: SQLite lets one transaction write at a time anyway, and writers of this process then
     # wait their turn in the pool's queue, in order, instead of in SQLite's busy handler (which sleeps up to
     # 100 ms a try). Nested writes could never work on SQLite (the inner one waits for the outer's lock).
     pool = {"pool_size": 1, "max_overflow": 0} if begin == "BEGIN IMMEDIATE" else {}
-    engine = create_async_engine(url, async_creator=connect, hide_parameters=True, **pool)
+    engine = create_async_engine(inline, creator=inline_sqlite.connector(parsed.database or ":memory:"),
+                                 hide_parameters=True, **pool)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -142,6 +56,68 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
     return engine
 
 
+_PREPARED: dict[tuple[Any, frozenset[str]], inline_sqlite.Direct] = {}
+
+
+def _prepared(stmt: Any, dialect: Any, params: dict[str, Any]) -> inline_sqlite.Direct:
+    """The statement compiled once for SQLite and these parameters' names."""
+    key = (stmt, frozenset(params))
+    prepared = _PREPARED.get(key)
+    if prepared is None:
+        prepared = _PREPARED[key] = inline_sqlite.Direct(stmt, dialect, params)
+    return prepared
+
+
+async def session_rows(session: AsyncSession, stmt: Any, params: dict[str, Any]) -> list[Any]:
+    """A Core SELECT's rows (attributes by column name) read in the session's own transaction: on SQLite straight
+    on its sqlite3 connection (see inline_sqlite.Direct: SQLAlchemy's statement machinery costs ten to twenty
+    times SQLite's own time on a small read), else through the session. Pending ORM changes are flushed first,
+    as the session's own queries would."""
+    if session.get_bind().dialect.name != "sqlite":
+        return list((await session.execute(stmt, params)).all())
+    if session.new or session.dirty or session.deleted:
+        await session.flush()
+    prepared = _prepared(stmt, session.get_bind().dialect, params)
+    sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
+    assert sqlite is not None
+    return prepared.rows(sqlite.execute(prepared.sql, prepared.args(params)).fetchall())
+
+
+async def session_write(session: AsyncSession, stmt: Any, params: dict[str, Any]) -> int:
+    """A Core write in the session's own transaction (which on SQLite holds the write lock): on SQLite straight on
+    its sqlite3 connection, as `session_rows`, else through the session; how many rows it changed. Pending ORM
+    changes are flushed first, so the statements reach the database in the order they were made."""
+    if session.get_bind().dialect.name != "sqlite":
+        return int((await session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
+    if session.new or session.dirty or session.deleted:
+        await session.flush()
+    prepared = _prepared(stmt, session.get_bind().dialect, params)
+    sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
+    assert sqlite is not None
+    return int(sqlite.execute(prepared.sql, prepared.args(params)).rowcount)
+
+
+def _ping_when_idle(engine: AsyncEngine) -> None:
+    """Check a pooled connection before use only if it sat unused more than PING_AFTER_IDLE seconds: one that
+    just came back from a command is alive, and a busy pool does not pay a round trip per checkout (what
+    `pool_pre_ping` does). A connection the server or the network dropped while idle is replaced, unseen."""
+    pool, dialect = engine.sync_engine.pool, engine.sync_engine.dialect
+
+    @event.listens_for(pool, "checkin")
+    def _checkin(_dbapi_conn: Any, record: Any) -> None:
+        record.info["herald_idle_since"] = time.monotonic()
+
+    @event.listens_for(pool, "checkout")
+    def _checkout(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.pop("herald_idle_since", None)
+        if since is None or time.monotonic() - since <= PING_AFTER_IDLE:
+            return  # just connected, or just used
+        try:
+            dialect.do_ping(dbapi_conn)
+        except Exception as error:  # the pool discards it and checks out another (a new one if need be)
+            raise exc.DisconnectionError(f"a pooled connection idle since {since:.0f} is gone") from error
+
+
 class Database:
     """Engines and session factories, built once in main() and closed with `dispose`."""
 
@@ -154,20 +130,27 @@ class Database:
                 Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
             self.writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
             self.reader = _sqlite_engine(url, "BEGIN")
+            # single statements around every command straight on sqlite3 (a file: ":memory:" is one per connection)
+            self._direct: inline_sqlite.DirectConnection | None = inline_sqlite.DirectConnection(
+                parsed.database, SQLITE_PRAGMAS) if parsed.database and parsed.database != ":memory:" else None
         else:
             args = dict(connect_args or {})
             # a process whose machine vanishes mid-transaction leaves its backend "idle in transaction", holding
             # row locks other processes wait on; Herald never waits on anything but the database inside one
             args["server_settings"] = {"idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION,
                                        **args.get("server_settings", {})}
-            self.writer = create_async_engine(url, pool_pre_ping=True, connect_args=args,
+            self.writer = create_async_engine(url, connect_args=args,
                                               hide_parameters=True)  # seeds and private text are parameters
+            _ping_when_idle(self.writer)
             self.reader = self.writer
+            self._direct = None
         self._write = async_sessionmaker(self.writer, expire_on_commit=False)
         self._read = async_sessionmaker(self.reader, expire_on_commit=False)
-        # the same pools, with statements that are their own transactions on SQLite (set once, not per use)
-        self._write_alone = self.writer.execution_options(**{SINGLE_READ: True}) if self.is_sqlite else self.writer
-        self._read_alone = self.reader.execution_options(**{SINGLE_READ: True}) if self.is_sqlite else self.reader
+        # the same pools, with statements that are their own transactions (set once, not per use): on SQLite no
+        # BEGIN; on PostgreSQL autocommit, one round trip a statement instead of BEGIN, the statement and COMMIT
+        alone = {SINGLE_READ: True} if self.is_sqlite else {"isolation_level": "AUTOCOMMIT"}
+        self._write_alone = self.writer.execution_options(**alone)
+        self._read_alone = self.reader.execution_options(**alone)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
@@ -195,6 +178,21 @@ class Database:
             yield conn
             await conn.commit()
 
+    async def select(self, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
+        """One SELECT's rows, read as its own snapshot (on SQLite straight on sqlite3, see inline_sqlite.Direct)."""
+        if self._direct is not None:
+            return await self._direct.read(_prepared(stmt, self.writer.sync_engine.dialect, params), params)
+        async with self.read_rows() as conn:
+            return list((await conn.execute(stmt, params)).all())
+
+    async def write_alone(self, stmt: Executable, params: dict[str, Any]) -> None:
+        """One write statement committed on its own (on SQLite straight on sqlite3, see inline_sqlite.Direct)."""
+        if self._direct is not None:
+            await self._direct.write(_prepared(stmt, self.writer.sync_engine.dialect, params), params)
+            return
+        async with self.write_one() as conn:
+            await conn.execute(stmt, params)
+
     @asynccontextmanager
     async def read_rows(self) -> AsyncIterator[AsyncConnection]:
         """Reads on a bare connection, for Core statements that need no ORM session; each SELECT reads a
@@ -203,6 +201,8 @@ class Database:
             yield conn
 
     async def dispose(self) -> None:
+        if self._direct is not None:
+            await self._direct.close()
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()

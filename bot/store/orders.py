@@ -10,12 +10,16 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.store.db import session_rows, session_write
 from bot.store.models import Base, OrderSet, OrderStatus, Seat
 
 _OPEN = OrderSet.status == OrderStatus.OPEN
 _ONE = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign"), OrderSet.seat == bindparam("seat"),
                               OrderSet.phase_key == bindparam("phase"))
 _OPEN_ONE = _ONE.where(_OPEN)
+_OPEN_CHECKS = select(OrderSet.checks).where(OrderSet.campaign_id == bindparam("campaign"),
+                                            OrderSet.seat == bindparam("seat"),
+                                            OrderSet.phase_key == bindparam("phase"), _OPEN)
 _OPEN_ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign"),
                                    OrderSet.phase_key == bindparam("phase"), _OPEN)
 # the played (not automatic) seats this window waits for that have no open orders yet
@@ -46,13 +50,20 @@ def _save_statement(dialect: str) -> Any:
 async def save(session: AsyncSession, *, campaign_id: int, seat: str, phase_key: str, text: str,
                checks: list[dict[str, Any]], now: datetime) -> None:
     """The seat's orders for this window, open; an earlier submission's text and checks are replaced."""
-    await session.execute(_save_statement(session.get_bind().dialect.name), {
+    await session_write(session, _save_statement(session.get_bind().dialect.name), {
         "campaign_id": campaign_id, "seat": seat, "phase_key": phase_key, "text": text, "checks": checks,
         "status": OrderStatus.OPEN, "submitted_at": now, "updated_at": now})
 
 
 async def open_one(session: AsyncSession, campaign_id: int, seat: str, phase_key: str | None) -> OrderSet | None:
     return await session.scalar(_OPEN_ONE, {"campaign": campaign_id, "seat": seat, "phase": phase_key})
+
+
+async def open_checks(session: AsyncSession, campaign_id: int, seat: str,
+                      phase_key: str | None) -> list[dict[str, Any]] | None:
+    """The checks of the seat's open orders for the window (None: it has none), read as a plain row."""
+    rows = await session_rows(session, _OPEN_CHECKS, {"campaign": campaign_id, "seat": seat, "phase": phase_key})
+    return list(rows[0].checks) if rows else None
 
 
 async def open_all(session: AsyncSession, campaign_id: int, phase_key: str | None) -> dict[str, OrderSet]:
@@ -73,7 +84,7 @@ _ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign")).ord
 
 async def seats_in(session: AsyncSession, campaign_id: int, phase_key: str | None) -> set[str]:
     """The seats with open orders for the window."""
-    return set(await session.scalars(_SEATS_IN, {"campaign": campaign_id, "phase": phase_key}))
+    return {row.seat for row in await session_rows(session, _SEATS_IN, {"campaign": campaign_id, "phase": phase_key})}
 
 
 async def of_campaign(session: AsyncSession, campaign_id: int) -> list[OrderSet]:

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from bot.store.db import Database
 from bot.store.models import Base
 
 _T = Base.metadata.tables["receipt"]
@@ -35,18 +36,17 @@ async def prune(conn: AsyncConnection | AsyncSession, before: datetime) -> None:
     await conn.execute(_PRUNE, {"before": before})
 
 
-async def answered(conn: AsyncConnection, receipt_id: int) -> None:
-    await conn.execute(_ANSWERED, {"rid": receipt_id})
+async def answered(db: Database, receipt_id: int) -> None:
+    await db.write_alone(_ANSWERED, {"rid": receipt_id})
 
 
-async def settle(conn: AsyncConnection, receipt_id: int, *, answered: bool, outcome: str) -> None:
-    """What the command answered, and whether the answer reached the person: one statement."""
-    await conn.execute(_SETTLE, {"rid": receipt_id, "answered": answered, "outcome": outcome})
+async def settle(db: Database, receipt_id: int, *, answered: bool, outcome: str) -> None:
+    """What the command answered, and whether the answer reached the person: one statement, its own transaction."""
+    await db.write_alone(_SETTLE, {"rid": receipt_id, "answered": answered, "outcome": outcome})
 
 
-async def earlier(conn: AsyncConnection, interaction_id: int, user_id: int, command: str,
+async def earlier(db: Database, interaction_id: int, user_id: int, command: str,
                   since: datetime) -> Sequence[Any]:
     """The receipt of this interaction if any, and the user's unanswered receipts of the command since then,
-    latest first."""
-    return (await conn.execute(_EARLIER, {"iid": interaction_id, "user": user_id, "command": command,
-                                          "since": since})).all()
+    latest first: one read, its own snapshot."""
+    return await db.select(_EARLIER, {"iid": interaction_id, "user": user_id, "command": command, "since": since})

@@ -39,3 +39,25 @@ async def test_an_answer_whose_response_is_lost_is_given_once(lost: str | set[st
     assert [t.name for t in server.threads()] == ["Lost"]  # the campaign was created once
     assert server.refused == [] or all("already acknowledged" in str(r) for r in server.refused), server.refused
     assert "Traceback" not in log, log[-3000:]
+
+
+@pytest.mark.parametrize("kind", ["lost", "reset-after"])
+async def test_a_quick_answer_whose_response_is_lost_is_given_once(kind: str, server: FakeDiscordServer,
+                                                                   tmp_path: Path) -> None:
+    """A quick command answers in the interaction's callback itself (no "thinking…"): the answer reached the
+    user, Discord's reply to Herald did not; Herald's retry is refused as already acknowledged, and it stops."""
+    herald = Herald(server, tmp_path)
+    await herald.start()
+    assert "Created **Quick**" in await herald.run("campaign", "create", name="Quick", ruleset="freeform")
+    server.faults.script("callback", kind)
+    asked = await herald.command("campaign", "status")
+    assert "Quick" in await herald.answer(asked)
+    assert server.faults.injected[kind] == 1
+    assert "2d6" in await herald.run("roll", notation="2d6")  # a later command's round trip passes
+    await asyncio.sleep(3)  # the longest pause before a retry: a second answer would have arrived by now
+    log = await herald.stop()
+    answers = server.interactions[asked].answers
+    assert [k for k, _ in answers] == ["callback"] and answers[0][1]["type"] == 4, answers  # one, no deferral
+    assert server.visible_answers(asked) == 1
+    assert server.refused == [] or all("already acknowledged" in str(r) for r in server.refused), server.refused
+    assert "Traceback" not in log, log[-3000:]

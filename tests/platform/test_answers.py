@@ -4,6 +4,7 @@ answered."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -283,3 +284,58 @@ async def test_autocompletes_outside_a_campaign_answer_with_no_suggestions(lite:
         callbacks = [s for s in lite.fake.sent[mark:] if s.kind == "interaction_response"]
         assert len(callbacks) == 1 and callbacks[0].payload["type"] == 8, line
     assert lite.fake.rejected == []
+
+
+def first_responses(con: Console, mark: int) -> list[tuple[int, bool]]:
+    """The interaction responses since `mark`: their type (4 an answer, 5 a "thinking…") and whether private."""
+    return [(s.payload["type"], bool(((s.payload.get("data") or {}).get("flags") or 0) & 64))
+            for s in con.fake.sent[mark:] if s.kind == "interaction_response"]
+
+
+@pytest.mark.parametrize(("line", "private"), [("@gaius /campaign status", True), ("@ambiorix /orders list", True),
+                                               ("@gaius /roll notation:2d6", False),
+                                               ("@gaius /roll notation:2d6 private:true", True),
+                                               ('@ambiorix /orders submit text:"burn the farms"', True)])
+async def test_a_quick_command_answers_in_its_first_response(gaul: Console, line: str, private: bool) -> None:
+    mark = len(gaul.fake.sent)
+    await gaul.run_line(line)
+    assert first_responses(gaul, mark) == [(4, private)]  # no "thinking…" and edit: one request to Discord
+    assert [s.kind for s in gaul.fake.sent[mark:] if s.kind in ("edit_original", "followup")] == []
+    assert len(answers_to(gaul, mark)) == 1
+
+
+@pytest.mark.parametrize("fault", ["500", "429", "reset", "lost"])
+@pytest.mark.parametrize("line", ["@gaius /campaign status", '@ambiorix /orders submit text:"burn the farms"'])
+async def test_a_quick_answer_that_fails_in_passing_is_retried_and_given_once(gaul: Console, fault: str,
+                                                                              line: str) -> None:
+    gaul.fake.fail("interaction_response", fault)  # "lost": Discord showed the answer; its reply to us was lost
+    mark = len(gaul.fake.sent)
+    out = await said(gaul, line)
+    assert len(answers_to(gaul, mark)) == 1 and ("Turn 1" in out or "1 accepted" in out), out
+    assert len(gaul.fake.faulted) == 1 and gaul.fake.rejected == []
+    if "submit" in line:  # the change was saved once and its receipt knows it was answered
+        assert [r.answered for r in await receipts(gaul) if r.command.startswith("orders submit#")] == [True]
+        assert "✅ submitted — **Eburones**" in await said(gaul, "@gaius /campaign status")
+
+
+@pytest.mark.parametrize("fault", [None, "lost"])
+async def test_a_quick_command_that_takes_long_defers_then_answers_once(gaul: Console, fault: str | None,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service import campaigns
+
+    slow_status = campaigns.status
+
+    async def status(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.2)  # a slow database, a lock waited for
+        return await slow_status(*args, **kwargs)
+
+    monkeypatch.setattr(answers, "QUICK_WITHIN", 0.05)
+    monkeypatch.setattr(campaigns, "status", status)
+    if fault:
+        gaul.fake.fail("interaction_response", fault)  # the late "thinking…" reached Discord, its reply did not
+    mark = len(gaul.fake.sent)
+    out = await said(gaul, "@gaius /campaign status")
+    assert first_responses(gaul, mark)[0] == (5, True)  # deferred (privately) within Discord's 3 seconds
+    assert len(answers_to(gaul, mark)) == 1 and "Turn 1" in out, out
+    assert [s.kind for s in gaul.fake.sent[mark:] if s.kind in ("edit_original", "followup")] == ["edit_original"]
+    assert gaul.fake.rejected == []

@@ -98,6 +98,31 @@ async def test_the_map_is_drawn_once_per_version_and_again_after_a_change(consol
     assert _maps_sent(console, mark) == [changed]
 
 
+async def test_a_roll_or_an_order_that_changes_nothing_drawn_keeps_the_map(console: Console) -> None:
+    await _started(console)
+    cache.MAPS.clear()
+    mark = len(console.fake.sent)
+    await console.run_line("@livia #forum /map")
+    hits = cache.MAPS.hits
+    await console.run_line("@livia #forum /roll notation:2d6")  # logged in the campaign: a new version
+    await console.run_line('@hanno #forum /orders submit text:"hold Carthago"')  # another seat's, not drawn here
+    await console.run_line("@livia #forum /map")
+    first, again = _maps_sent(console, mark)
+    assert again == first and cache.MAPS.hits == hits + 1  # served from the cache, not drawn again
+
+
+async def test_the_map_posted_at_a_phase_change_is_the_one_a_spectator_gets(console: Console) -> None:
+    cache.MAPS.clear()
+    await _started(console)  # the start posts the opening map to the campaign's thread (for spectators)
+    await console.pump()
+    posted = [f for s in console.fake.sent if s.kind == "channel_message" for _, f in s.files if f[:4] == b"\x89PNG"]
+    hits = cache.MAPS.hits
+    mark = len(console.fake.sent)
+    await console.run_line("@onlooker #forum /map")
+    (shown,) = _maps_sent(console, mark)
+    assert shown == posted[-1] and cache.MAPS.hits == hits + 1  # drawn once, by the outbox
+
+
 class _Seeing:
     """A ruleset whose map shows each viewer something different (the GM sees everything)."""
 

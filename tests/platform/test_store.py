@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, select
@@ -63,3 +65,35 @@ async def test_concurrent_orders_from_every_seat_all_land(db: Database) -> None:
         seqs = list(await session.scalars(select(LogEntry.seq).order_by(LogEntry.seq)))
     assert sorted(saved) == [f"Seat {n}" for n in range(8)]
     assert seqs == list(range(1, len(seqs) + 1))
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgres"])
+async def test_a_pooled_connection_dropped_while_idle_is_replaced_unseen(db: Database,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.store import db as db_module
+
+    async def backend_pid() -> int:
+        async with db.read_rows() as conn:
+            return int((await conn.exec_driver_sql("SELECT pg_backend_pid()")).scalar_one())
+
+    pings = 0
+    do_ping = db.writer.sync_engine.dialect.do_ping
+
+    def counted(dbapi_conn: Any) -> bool:
+        nonlocal pings
+        pings += 1
+        return do_ping(dbapi_conn)
+
+    monkeypatch.setattr(db.writer.sync_engine.dialect, "do_ping", counted)
+    first = await backend_pid()
+    for _ in range(20):  # a busy pool: no round trip spent checking connections just used
+        assert await backend_pid() == first
+    assert pings == 0
+    other = Database(db.url)
+    async with other.writer.connect() as conn:  # the server (or the network) drops the idle connection
+        await conn.exec_driver_sql(f"SELECT pg_terminate_backend({first})")
+    await other.dispose()
+    monkeypatch.setattr(db_module, "PING_AFTER_IDLE", 0.0)  # as if it sat idle longer than that
+    assert await backend_pid() != first  # checked on checkout, found gone, replaced: the command never sees it
+    assert pings == 1

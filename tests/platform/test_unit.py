@@ -220,7 +220,7 @@ async def test_a_receipt_lost_with_its_transaction_is_written_by_the_retry(db: D
 
 async def test_a_writer_waiting_for_another_writers_lock_leaves_the_event_loop_free(tmp_path: Path) -> None:
     """SQLite statements run on the event loop's thread, except those that can wait: taking the write lock
-    while another process holds it must sleep in aiosqlite's thread, not freeze the bot."""
+    while another process holds it must sleep in a worker thread, not freeze the bot."""
     db = Database(f"sqlite+aiosqlite:///{tmp_path}/locked.db")
     await migrate.upgrade(db)
     services = await _running(db)
@@ -248,9 +248,9 @@ async def test_a_writer_waiting_for_another_writers_lock_leaves_the_event_loop_f
 
 async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """SQLite's own checkpoint (it syncs the file) is off on Herald's connections: Herald runs it in aiosqlite's
+    """SQLite's own checkpoint (it syncs the file) is off on Herald's connections: Herald runs it in a worker
     thread every CHECKPOINT_EVERY commits, and the commits after it still work."""
-    from bot.store import db as db_module
+    from bot.store import inline_sqlite as db_module
 
     runs: list[int] = []
 
@@ -258,9 +258,9 @@ async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on
         runs.append(1)
         original(conn)
 
-    original = db_module._checkpoint
+    original = db_module.checkpoint
     monkeypatch.setattr(db_module, "CHECKPOINT_EVERY", 3)
-    monkeypatch.setattr(db_module, "_checkpoint", counted)
+    monkeypatch.setattr(db_module, "checkpoint", counted)
     db = Database(f"sqlite+aiosqlite:///{tmp_path}/wal.db")
     await migrate.upgrade(db)
     services = await _running(db)
@@ -268,3 +268,40 @@ async def test_the_wal_is_checkpointed_every_so_many_commits_and_writing_goes_on
         assert "saved" in (await orders.submit(services, ROME, f"hold Sicilia {n}", None)).text
     assert len(runs) >= 2  # and every submit after a checkpoint was saved
     await db.dispose()
+
+
+@pytest.mark.parametrize("how", ["here", "#id", "name"])
+async def test_a_readers_campaign_and_seat_are_the_stored_ones(db: Database, how: str) -> None:
+    """The look-up of campaign_tx (on SQLite plain rows made into the session's entities) gives every column as
+    stored, and a writer's change to them is saved, checked against the version read."""
+    from sqlalchemy import inspect
+
+    from bot.service.lookup import find_with_seat
+    from bot.store.models import Seat
+
+    services = await _running(db)
+    await orders.submit(services, ROME, "hold Sicilia", None)  # a JSON state, a log, a phase: every kind of column
+    async with db.read() as session:
+        stored, stored_seat = await find_with_seat(session, ROME)  # the ORM's own entities
+    name = {"here": None, "#id": f"#{stored.id}", "name": "punic WARS"}[how]
+    async with campaign_tx(services, ROME, name, write=False) as tx:
+        campaign, seat = tx.campaign, tx.seat
+        assert campaign in tx.session and inspect(campaign).persistent
+    assert seat is not None and stored_seat is not None
+    for column in Campaign.__mapper__.column_attrs:
+        assert getattr(campaign, column.key) == getattr(stored, column.key), column.key
+    for column in Seat.__mapper__.column_attrs:
+        assert getattr(seat, column.key) == getattr(stored_seat, column.key), column.key
+    assert campaign.status is CampaignStatus.RUNNING and isinstance(campaign.state, dict)
+    async with campaign_tx(services, CARTHAGE, name) as tx:  # a writer changes what it found
+        assert tx.seat is not None and tx.seat.name == "Carthage"
+        tx.campaign.phase_label = "Turn 1 — orders (renamed)"
+        tx.seat.automatic = True
+    async with db.read() as session:
+        again, carthage = await find_with_seat(session, CARTHAGE)
+        assert again.phase_label == "Turn 1 — orders (renamed)" and again.version_id == stored.version_id + 1
+        assert carthage is not None and carthage.automatic
+    async with campaign_tx(services, CARTHAGE, name, write=False) as tx:
+        assert tx.seat is not None and tx.seat.name == "Carthage"
+    async with campaign_tx(services, GM, name, write=False) as tx:
+        assert tx.seat is None and tx.is_gm

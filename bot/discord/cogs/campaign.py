@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.common import CleanText, Text, campaign_names, herald, who
-from bot.discord.replies import defer, send
+from bot.discord.replies import answer_soon, defer, send
 from bot.service import campaigns, export
 from bot.service import mine as where_needed
 from bot.service.errors import ServiceError
@@ -77,7 +77,7 @@ class Campaign(commands.GroupCog, group_name="campaign"):
     @app_commands.autocomplete(campaign=campaign_names)
     async def status(self, interaction: discord.Interaction, campaign: Text | None = None) -> None:
         """Phase, deadline, and who has and has not sent orders."""
-        await defer(interaction)
+        answer_soon(interaction)
         await send(interaction, await campaigns.status(herald(interaction).services, who(interaction), campaign))
 
     @app_commands.command(name="list")

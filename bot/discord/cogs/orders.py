@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.discord.cogs.campaign import CAMPAIGN
 from bot.discord.common import Text, campaign_names, herald, read_text, who
-from bot.discord.replies import defer, send
+from bot.discord.replies import answer_soon, defer, send
 from bot.discord.views import OrdersModal
 from bot.service import orders
 
@@ -38,7 +38,7 @@ class Orders(commands.GroupCog, group_name="orders"):
         body = await _text(interaction, text, file, campaign, dry_run=False)
         if body is None:
             return
-        await defer(interaction)
+        answer_soon(interaction)  # a deferral only if it takes long (a big campaign's orders)
         await send(interaction, await orders.submit(herald(interaction).services, who(interaction), body, campaign))
 
     @app_commands.command()
@@ -51,7 +51,7 @@ class Orders(commands.GroupCog, group_name="orders"):
         body = await _text(interaction, text, file, campaign, dry_run=True)
         if body is None:
             return
-        await defer(interaction)
+        answer_soon(interaction)
         await send(interaction, await orders.check(herald(interaction).services, who(interaction), body, campaign))
 
     @app_commands.command(name="list")
@@ -60,7 +60,7 @@ class Orders(commands.GroupCog, group_name="orders"):
     async def list_(self, interaction: discord.Interaction, seat: Text | None = None,
                     campaign: Text | None = None) -> None:
         """Your orders as Herald understood them (the GM sees every seat's)."""
-        await defer(interaction)
+        answer_soon(interaction)
         await send(interaction, await orders.show(herald(interaction).services, who(interaction), seat, campaign))
 
     @app_commands.command()

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.discord.cogs.campaign import CAMPAIGN
 from bot.discord.common import CleanText, Text, campaign_names, herald, who
-from bot.discord.replies import defer, send
+from bot.discord.replies import answer_soon, defer, send
 from bot.service import charts, guide, play
 from bot.service.errors import ServiceError
 from bot.service.play import MAX_TURN
@@ -85,7 +85,7 @@ class Play(commands.Cog):
     async def roll(self, interaction: discord.Interaction, notation: app_commands.Transform[str, CleanText(1, 100)],
                    private: bool = False, campaign: Text | None = None) -> None:
         """Roll dice; inside a campaign they come from its seeded, logged stream."""
-        await defer(interaction, ephemeral=private)
+        answer_soon(interaction, ephemeral=private)
         await send(interaction, await play.roll(herald(interaction).services, who(interaction), notation, private,
                                                 campaign))
 
@@ -109,7 +109,7 @@ class Play(commands.Cog):
     async def map_(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0, MAX_TURN] | None = None,
                    campaign: Text | None = None) -> None:
         """The map as you may see it."""
-        await defer(interaction)
+        answer_soon(interaction)  # a map drawn before comes from the cache
         await send(interaction, await play.map_image(herald(interaction).services, who(interaction), turn, campaign))
 
     @app_commands.command()
@@ -131,7 +131,7 @@ class Play(commands.Cog):
     async def history(self, interaction: discord.Interaction, turn: app_commands.Range[int, 0, MAX_TURN] | None = None,
                       campaign: Text | None = None, everything: bool = False) -> None:
         """What happened in a turn, as far as you may know."""
-        await defer(interaction)
+        answer_soon(interaction)
         await send(interaction, await play.history(herald(interaction).services, who(interaction), turn, campaign,
                                                    everything=everything))
 
@@ -141,7 +141,7 @@ class Play(commands.Cog):
     async def sheet(self, interaction: discord.Interaction, seat: Text | None = None,
                     campaign: Text | None = None) -> None:
         """Your seat's private sheet (the GM may see any seat's)."""
-        await defer(interaction)
+        answer_soon(interaction)
         await send(interaction, await play.sheet(herald(interaction).services, who(interaction), seat, campaign))
 
     @app_commands.command(name="help")
