@@ -4,7 +4,9 @@ SQLite has one writer by design: a second process on the same file is refused at
 message (an exclusive lock on `<db>.lock`, held for the process's life and freed by the kernel when it
 dies). On PostgreSQL many processes share the database; Discord lets a bot start at most
 `max_concurrency` sessions per 5 seconds, one per bucket `shard_id % max_concurrency`, so each IDENTIFY
-takes its bucket's advisory lock and holds it 6 seconds (5, and a margin) after sending."""
+takes its bucket's advisory lock, waits until 6 seconds (5, and a margin) have passed since the bucket's last
+IDENTIFY as the database records it (from any process: one stopped or killed and restarted at once too), and
+records its own."""
 
 from __future__ import annotations
 
@@ -13,15 +15,17 @@ import contextlib
 import fcntl
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import IO
 
-from sqlalchemy import text
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store.db import Database
+from bot.store.models import IdentifyBucket
 
 log = logging.getLogger(__name__)
 # seconds a bucket stays taken after its IDENTIFY may go: Discord's 5 s, plus a margin for the time between the
@@ -103,7 +107,8 @@ async def migrating(db: Database) -> AsyncIterator[None]:
 
 class IdentifyGate:
     """Paces IDENTIFYs: per bucket, one every IDENTIFY_WINDOW seconds across all processes on the database
-    (PostgreSQL advisory locks), or within this process (SQLite runs one process)."""
+    (PostgreSQL advisory locks; SQLite runs one process), and across restarts (the bucket's last IDENTIFY is
+    recorded in the database, so a process stopped or killed just after one cannot send the next too soon)."""
 
     def __init__(self, db: Database, *, window: float = IDENTIFY_WINDOW) -> None:
         self.db, self.window = db, window
@@ -124,6 +129,7 @@ class IdentifyGate:
                 await conn.execute(text("SELECT pg_advisory_lock(:ns, :bucket)"),
                                    {"ns": NAMESPACE, "bucket": bucket})
                 await conn.commit()
+            await self._wait_out_last(bucket)
         except BaseException:
             local.release()
             if conn is not None:
@@ -133,6 +139,21 @@ class IdentifyGate:
         task = asyncio.create_task(self._hold(local, conn, bucket), name=f"herald-identify-{bucket}")
         self._holds.add(task)
         task.add_done_callback(self._holds.discard)
+
+    async def _wait_out_last(self, bucket: int) -> None:
+        """Sleep until the window since this bucket's last IDENTIFY has passed, then record this one as sent now
+        (its holder of the bucket is the only writer of the row)."""
+        async with self.db.writer.begin() as conn:
+            last = (await conn.execute(select(IdentifyBucket.sent_ms).where(IdentifyBucket.bucket == bucket))
+                    ).scalar_one_or_none()
+        if last is not None:
+            await asyncio.sleep(min(self.window, max(0.0, self.window - (time.time() - last / 1000))))
+        now = round(time.time() * 1000)
+        async with self.db.writer.begin() as conn:
+            if last is None:
+                await conn.execute(insert(IdentifyBucket).values(bucket=bucket, sent_ms=now))
+            else:
+                await conn.execute(update(IdentifyBucket).where(IdentifyBucket.bucket == bucket).values(sent_ms=now))
 
     async def _hold(self, local: asyncio.Lock, conn: AsyncConnection | None, bucket: int) -> None:
         try:

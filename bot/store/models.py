@@ -342,3 +342,13 @@ class TurnNotice(Base):
     campaign_id: Mapped[int] = mapped_column(ForeignKey("campaign.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     how: Mapped[str] = mapped_column(String(8))  # dm | ping | off (not even the campaign's ping)
+
+
+class IdentifyBucket(Base):
+    """When a process last sent an IDENTIFY in this bucket (`shard_id % max_concurrency`), in milliseconds since
+    the epoch: the next one, from any process, a restarted one too, waits until Discord's window has passed."""
+
+    __tablename__ = "identify_bucket"
+
+    bucket: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    sent_ms: Mapped[int] = mapped_column(BigInteger)

@@ -25,6 +25,7 @@ from bot.ops.locks import IdentifyGate
 from bot.service import gm
 from bot.service.context import Caller
 from bot.settings import Settings
+from bot.store import migrate
 from bot.store.db import Database
 from bot.store.models import Campaign
 from tests.conftest import make_db
@@ -169,7 +170,8 @@ async def test_identify_is_paced_across_processes(tmp_path: object) -> None:
     """Two processes (two engines) on one PostgreSQL: in one bucket the second IDENTIFY waits out the first's
     window; another bucket need not."""
     first_db, schema = await make_db("postgres", tmp_path)
-    second_db = Database(first_db.url)
+    await migrate.upgrade(first_db)
+    second_db = Database(first_db.url, connect_args={"server_settings": {"search_path": schema}})
     first, second = IdentifyGate(first_db, window=1.0), IdentifyGate(second_db, window=1.0)
     try:
         start = time.monotonic()
@@ -185,6 +187,29 @@ async def test_identify_is_paced_across_processes(tmp_path: object) -> None:
         from tests.conftest import drop_schema
         assert schema
         await drop_schema(schema)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_process_restarted_just_after_identifying_waits_out_the_window(backend: str, tmp_path: object) -> None:
+    """Stopped (its bucket given back at once) or killed (its advisory lock freed by PostgreSQL) right after an
+    IDENTIFY, a process started again on the same database still waits until Discord's window has passed."""
+    database, schema = await make_db(backend, tmp_path)
+    try:
+        await migrate.upgrade(database)
+        before = IdentifyGate(database, window=1.5)
+        await before.wait(0, 1)
+        sent = time.monotonic()
+        await before.close()                     # the process stops at once
+        again = IdentifyGate(database, window=1.5)  # and starts again
+        await again.wait(0, 1)
+        assert time.monotonic() - sent >= 1.4
+        await again.close()
+    finally:
+        await database.dispose()
+        if schema:
+            from tests.conftest import drop_schema
+            await drop_schema(schema)
 
 
 @pytest.mark.postgres
