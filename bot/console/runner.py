@@ -442,6 +442,8 @@ class Console:
             when = datetime.fromtimestamp(int(m[1]), UTC)
             if m[2] == "R":
                 span = when - self.clock.now()
+                if abs(span.total_seconds()) < 1:  # as Discord shows it: not "now ago"
+                    return "just now"
                 return f"in {format_span(span)}" if span.total_seconds() > 0 else f"{format_span(-span)} ago"
             return f"{when:%Y-%m-%d %H:%M} UTC"
 

@@ -126,3 +126,10 @@ async def test_the_gm_reads_the_gm_only_news_of_a_resolution_and_timers_tell_the
     finally:
         del registry._REGISTRY["secretive"]
         registry.get.cache_clear()
+
+
+async def test_relative_times_read_as_discord_shows_them(gaul: Console) -> None:
+    """`<t:…:R>` in the console: "in 2d", "3d ago", and "just now" for the very moment (not "now ago")."""
+    assert "(just now)" in await said(gaul, "@ambiorix /catchup")
+    await gaul.run_line("clock +3d")
+    assert "(3d ago)" in await said(gaul, "@ambiorix /catchup")
