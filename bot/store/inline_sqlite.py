@@ -198,6 +198,8 @@ class Direct:
         self.bind_types = [binds[n].type._cached_bind_processor(dialect) for n in self.names]
         columns = list(getattr(stmt, "selected_columns", []))
         self.result_types = [c.type._cached_result_processor(dialect, None) for c in columns]
+        # only the columns whose type converts what sqlite3 gives (dates, enums, JSON…): most pass as they are
+        self.converted = [(i, p) for i, p in enumerate(self.result_types) if p is not None]
         self.row = _row_type(tuple(c.key for c in columns)) if columns else None
 
     def args(self, params: dict[str, Any]) -> list[Any]:
@@ -207,8 +209,16 @@ class Direct:
 
     def rows(self, fetched: list[tuple[Any, ...]]) -> list[Any]:
         assert self.row is not None
-        types = self.result_types
-        return [self.row(*(v if p is None else p(v) for v, p in zip(r, types, strict=True))) for r in fetched]
+        make, converted = self.row._make, self.converted
+        if not converted:
+            return [make(r) for r in fetched]
+        out = []
+        for fetched_row in fetched:
+            values = list(fetched_row)
+            for i, process in converted:
+                values[i] = process(values[i])
+            out.append(make(values))
+        return out
 
 
 _ROW_TYPES: dict[tuple[str, ...], Any] = {}
