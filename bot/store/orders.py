@@ -80,11 +80,21 @@ async def all_in(session: AsyncSession, campaign_id: int, phase_key: str, waitin
 _SEATS_IN = select(OrderSet.seat).where(OrderSet.campaign_id == bindparam("campaign"),
                                         OrderSet.phase_key == bindparam("phase"), _OPEN)
 _ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign")).order_by(OrderSet.id)
+# the seats in table order, each with whether it has open orders for the window: one statement for a status
+_ROSTER_SENT = select(Seat.name, Seat.automatic, select(OrderSet.id).where(
+    OrderSet.campaign_id == Seat.campaign_id, OrderSet.seat == Seat.name, OrderSet.phase_key == bindparam("phase"),
+    _OPEN).exists().label("sent")).where(Seat.campaign_id == bindparam("campaign")).order_by(Seat.position)
 
 
 async def seats_in(session: AsyncSession, campaign_id: int, phase_key: str | None) -> set[str]:
     """The seats with open orders for the window."""
     return {row.seat for row in await session_rows(session, _SEATS_IN, {"campaign": campaign_id, "phase": phase_key})}
+
+
+async def roster_sent(session: AsyncSession, campaign_id: int, phase_key: str | None) -> list[Any]:
+    """The seats in table order (`.name`, `.automatic`) and whether each has open orders for the window
+    (`.sent`): the roster and `seats_in` in one statement."""
+    return await session_rows(session, _ROSTER_SENT, {"campaign": campaign_id, "phase": phase_key})
 
 
 async def of_campaign(session: AsyncSession, campaign_id: int) -> list[OrderSet]:
