@@ -51,7 +51,9 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
         # A deferred BEGIN fails at once with "database is locked" when two writers collide after
         # reading; IMMEDIATE takes the write lock up front so writers queue on busy_timeout instead.
         if not conn.get_execution_options().get(SINGLE_READ):  # one SELECT is its own snapshot: no BEGIN
-            conn.exec_driver_sql(begin)
+            # straight on the driver's connection (its cursor still takes the write lock as inline_sqlite says):
+            # SQLAlchemy's execution path for a statement without parameters or rows cost more than SQLite's BEGIN
+            conn.connection.dbapi_connection.cursor().execute(begin).close()
 
     return engine
 
