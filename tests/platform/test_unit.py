@@ -179,6 +179,33 @@ async def test_a_button_or_a_named_campaign_is_found_and_locked_in_one_statement
         assert "FOR UPDATE OF campaign" in queries[0]
 
 
+async def test_a_campaign_found_by_its_channel_is_read_again_under_its_row_lock(db: Database) -> None:
+    """PostgreSQL: the channel's look-up takes no lock (it may match several campaigns); the lock taken after it
+    reads the campaign again, so a change committed in between is what the command sees and writes over."""
+    from bot.store import campaigns as campaign_rows
+
+    if db.is_sqlite:
+        pytest.skip("SQLite's BEGIN IMMEDIATE holds the whole database before the look-up")
+    await _running(db)
+    async with db.write() as session:
+        here = await campaign_rows.here(session, CARTHAGE.guild_id, CARTHAGE.user_id, CARTHAGE.channel_id,
+                                        plain=True)
+        campaign, seat = here.in_channel()[0]
+        read = campaign.version_id
+        async with db.write_rows() as other:  # another command commits while this one has not locked yet
+            await other.execute(update(Campaign).where(Campaign.id == campaign.id)
+                                .values(name="Third Punic War", version_id=Campaign.version_id + 1))
+        await campaign_rows.lock(session, campaign)
+        assert (campaign.name, campaign.version_id) == ("Third Punic War", read + 1)
+        assert seat is not None and seat.name == "Carthage"
+        campaign.phase_label = "changed under the lock"  # written against the version locked: no conflict
+    async with db.read() as session:
+        kept = await session.get(Campaign, campaign.id)
+        assert kept is not None
+        assert (kept.name, kept.phase_label, kept.version_id) == ("Third Punic War", "changed under the lock",
+                                                                  read + 2)
+
+
 async def _receipts(db: Database) -> list[Receipt]:
     async with db.read() as session:
         return list(await session.scalars(select(Receipt).order_by(Receipt.id)))
