@@ -39,7 +39,7 @@ from bot.console.runner import Console
 from bot.console.script import parse
 from bot.service import cache
 from bot.store import migrate
-from bot.store.db import Database
+from bot.store.db import SINGLE_READ, Database
 from bot.store.models import Campaign, LogEntry, Seat
 
 SCALE = float(os.environ.get("HERALD_BENCH_SCALE", "1"))
@@ -525,9 +525,14 @@ async def _count_round_trips(table: Table, op: Op, count: int) -> tuple[float, f
         nonlocal statements
         statements += 1
 
+    def on_begin(conn: Any) -> None:  # Herald runs SQLite's BEGIN on the driver's connection, not through SQLAlchemy
+        if conn.dialect.name == "sqlite" and not conn.get_execution_options().get(SINGLE_READ):
+            on_statement()
+
     engines = {table.db.writer.sync_engine, table.db.reader.sync_engine}
     for engine in engines:
         event.listen(engine, "before_cursor_execute", on_statement)
+        event.listen(engine, "begin", on_begin)
     trips = inline_sqlite.trips
     try:
         for _ in range(count):
@@ -535,6 +540,7 @@ async def _count_round_trips(table: Table, op: Op, count: int) -> tuple[float, f
     finally:
         for engine in engines:
             event.remove(engine, "before_cursor_execute", on_statement)
+            event.remove(engine, "begin", on_begin)
     return statements / count, (inline_sqlite.trips - trips) / count
 
 

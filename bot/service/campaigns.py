@@ -215,9 +215,9 @@ async def start(services: Services, caller: Caller, campaign_name: str | None) -
 async def status(services: Services, caller: Caller, campaign_name: str | None) -> Reply:
     async with campaign_tx(services, caller, campaign_name, write=False) as tx:
         session, campaign = tx.session, tx.campaign
-        seats = await seat_rows.roster(session, campaign.id)
         lines = [f"**{campaign.name}** — {campaign.ruleset} — {campaign.status}"]
         if campaign.status == CampaignStatus.LOBBY:
+            seats = await seat_rows.roster(session, campaign.id)
             rule = record.ruleset_of(campaign).seat_rule(campaign.options, campaign.files)
             names = ", ".join(s.name + (" (automatic)" if s.automatic else "") for s in seats) or "none yet"
             lines.append(f"Seats ({len(seats)}/{rule.maximum}, at least {rule.minimum}): {names}")
@@ -240,10 +240,9 @@ async def status(services: Services, caller: Caller, campaign_name: str | None) 
             ts = int(campaign.deadline.timestamp())
             lines.append(f"Deadline: <t:{ts}:F> (<t:{ts}:R>)")
         if phase.window is Window.ORDERS:
-            done = await order_rows.seats_in(session, campaign.id, phase.key)
-            for seat in seats:
+            for seat in await order_rows.roster_sent(session, campaign.id, phase.key):  # seats and who sent orders
                 if seat.name in phase.waiting:
-                    mark = "✅ submitted" if seat.name in done else "⏳ not yet"
+                    mark = "✅ submitted" if seat.sent else "⏳ not yet"
                     lines.append(f"{mark} — **{seat.name}**")
         elif phase.window is Window.TURN:
             lines.append("Waiting for: " + ", ".join(f"**{s}**" for s in sorted(phase.waiting)))

@@ -88,10 +88,10 @@ async def submit(services: Services, caller: Caller, text: str, campaign_name: s
                          f"{verdicts}", campaign_id=campaign.id)
         now = services.clock.now()
         dumped = [c.dump() for c in checks]
-        await orders.save(tx.session, campaign_id=campaign.id, seat=seat.name, phase_key=phase.key, text=text,
-                          checks=dumped, now=now)
+        all_in = await orders.save_and_check(tx.session, campaign_id=campaign.id, seat=seat.name,
+                                             phase_key=phase.key, text=text, checks=dumped, now=now,
+                                             waiting=phase.waiting)
         await tx.log(kind="orders", visibility=Visibility.to(seat.name), body={"text": text, "checks": dumped})
-        all_in = await orders.all_in(tx.session, campaign.id, phase.key, phase.waiting)
         if all_in and CampaignSettings.load(campaign.settings).auto_advance in ("all-in", "both"):
             tx.session.add(Timer(campaign_id=campaign.id, kind="all-in", phase_key=phase.key, due_at=now,
                                  payload={}))

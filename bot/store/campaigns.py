@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import Select, and_, bindparam, exists, func, select, union
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.store.db import session_rows
 from bot.store.models import Campaign, CampaignStatus, Seat
@@ -46,12 +47,10 @@ _SEAT_THREAD_HERE = exists().where(_S.campaign_id == Campaign.id, _S.thread_id =
 _HERE = (select(Campaign, Seat, _SEAT_THREAD_HERE.label("seat_thread"))
          .outerjoin(Seat, and_(Seat.campaign_id == Campaign.id, Seat.user_id == bindparam("user")))
          .where(Campaign.id.in_(_CANDIDATES)).order_by(Campaign.id))
-_LOCK = select(Campaign).where(Campaign.id == bindparam("id")).with_for_update().execution_options(
-    populate_existing=True)
 
 
-# The same look-ups as plain columns (the seat's prefixed), for a reader on SQLite: run straight on the session's
-# own sqlite3 connection, in its transaction, and made into detached entities (see `_plain`).
+# The same look-ups as plain columns (the seat's prefixed): Core rows (on SQLite straight on the session's own sqlite3
+# connection, in its transaction) made into the session's entities (see `_plain`).
 _CT, _ST = Campaign.__table__, Seat.__table__
 _SEAT_AS = "seat__"
 
@@ -66,6 +65,10 @@ _PLAIN_BY_NAME = _plain_with_seat().where(_CT.c.guild_id == bindparam("guild"),
                                           func.lower(_CT.c.name) == bindparam("name"))
 _PLAIN_HERE = (_plain_with_seat().add_columns(_SEAT_THREAD_HERE.label("seat_thread"))
                .where(_CT.c.id.in_(_CANDIDATES)).order_by(_CT.c.id))
+# PostgreSQL: the campaign's row lock taken by the same statement (not the seat's: it is the outer join's side)
+_PLAIN_BY_ID_LOCKED = _PLAIN_BY_ID.with_for_update(of=_CT)
+_PLAIN_BY_NAME_LOCKED = _PLAIN_BY_NAME.with_for_update(of=_CT)
+_PLAIN_LOCK = select(_CT).where(_CT.c.id == bindparam("id")).with_for_update()
 
 
 def _entity(session: AsyncSession, cls: type[Any], values: dict[str, Any]) -> Any:
@@ -98,12 +101,6 @@ async def _plain(session: AsyncSession, stmt: Select[Any], params: dict[str, Any
     return out
 
 
-def plain_reads(session: AsyncSession) -> bool:
-    """Whether a look-up may run as plain rows here (SQLite: the session's connection is sqlite3, and its write
-    transaction holds the database; PostgreSQL's row lock is taken by the ORM's statement)."""
-    return not locks(session)
-
-
 def _found(row: Any) -> Found | None:
     return (row[0], row[1]) if row is not None else None
 
@@ -115,9 +112,16 @@ def _remember(session: AsyncSession, user_id: int, found: Found | None) -> Found
 
 
 async def lock(session: AsyncSession, campaign: Campaign) -> None:
-    """Take the campaign's row lock (PostgreSQL; SQLite's BEGIN IMMEDIATE already holds the database)."""
-    if locks(session):
-        await session.execute(_LOCK, {"id": campaign.id})
+    """Take the campaign's row lock (PostgreSQL; SQLite's BEGIN IMMEDIATE already holds the database), the
+    campaign's columns read again under it into the (unchanged) entity, as loaded: the version checked when it is
+    written is the one locked."""
+    if not locks(session):
+        return
+    rows = await session_rows(session, _PLAIN_LOCK, {"id": campaign.id})
+    if rows:
+        values = rows[0]._asdict()
+        for col, key in _CAMPAIGN_KEYS:
+            set_committed_value(campaign, key, values[col])
 
 
 def locks(session: AsyncSession) -> bool:
@@ -127,10 +131,11 @@ def locks(session: AsyncSession) -> bool:
 
 async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id: int, *,
                 lock: bool = False, plain: bool = False) -> Found | None:
-    """By id; `lock`: under the campaign's row lock, taken by the same statement; `plain`: on SQLite, from plain
-    rows (see `_plain`)."""
-    if plain and plain_reads(session):
-        rows = await _plain(session, _PLAIN_BY_ID, {"id": campaign_id, "guild": guild_id, "user": user_id})
+    """By id; `lock`: under the campaign's row lock, taken by the same statement; `plain`: from plain rows (see
+    `_plain`)."""
+    if plain:
+        plain_stmt = _PLAIN_BY_ID_LOCKED if lock and locks(session) else _PLAIN_BY_ID
+        rows = await _plain(session, plain_stmt, {"id": campaign_id, "guild": guild_id, "user": user_id})
         return (rows[0][0], rows[0][1]) if rows else None
     stmt = _BY_ID_LOCKED if lock and locks(session) else _BY_ID
     row = (await session.execute(stmt, {"id": campaign_id, "guild": guild_id, "user": user_id})).first()
@@ -140,8 +145,9 @@ async def by_id(session: AsyncSession, guild_id: int, user_id: int, campaign_id:
 async def by_name(session: AsyncSession, guild_id: int, user_id: int, name: str, *,
                   lock: bool = False, plain: bool = False) -> Found | None:
     """By name, case-insensitively (`name` already folded to lower case); `lock` and `plain` as in `by_id`."""
-    if plain and plain_reads(session):
-        rows = await _plain(session, _PLAIN_BY_NAME, {"name": name, "guild": guild_id, "user": user_id})
+    if plain:
+        plain_stmt = _PLAIN_BY_NAME_LOCKED if lock and locks(session) else _PLAIN_BY_NAME
+        rows = await _plain(session, plain_stmt, {"name": name, "guild": guild_id, "user": user_id})
         return (rows[0][0], rows[0][1]) if rows else None
     stmt = _BY_NAME_LOCKED if lock and locks(session) else _BY_NAME
     row = (await session.execute(stmt, {"name": name, "guild": guild_id, "user": user_id})).first()
@@ -170,7 +176,7 @@ async def here(session: AsyncSession, guild_id: int, user_id: int, channel_id: i
                plain: bool = False) -> Here:
     """The campaigns this channel may mean; `plain` as in `by_id`."""
     params = {"channel": channel_id, "user": user_id, "guild": guild_id}
-    if plain and plain_reads(session):
+    if plain:
         return Here(await _plain(session, _PLAIN_HERE, params), guild_id, channel_id)
     rows = (await session.execute(_HERE, params)).all()
     for campaign, seat, _ in rows:

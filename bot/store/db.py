@@ -51,7 +51,9 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
         # A deferred BEGIN fails at once with "database is locked" when two writers collide after
         # reading; IMMEDIATE takes the write lock up front so writers queue on busy_timeout instead.
         if not conn.get_execution_options().get(SINGLE_READ):  # one SELECT is its own snapshot: no BEGIN
-            conn.exec_driver_sql(begin)
+            # straight on the driver's connection (its cursor still takes the write lock as inline_sqlite says):
+            # SQLAlchemy's execution path for a statement without parameters or rows cost more than SQLite's BEGIN
+            conn.connection.dbapi_connection.cursor().execute(begin).close()
 
     return engine
 
@@ -68,18 +70,41 @@ def _prepared(stmt: Any, dialect: Any, params: dict[str, Any]) -> inline_sqlite.
     return prepared
 
 
+_RAW = "herald_sqlite"  # session.info: (the session's transaction, its sqlite3 connection, the dialect)
+
+
+async def _sqlite_of(session: AsyncSession) -> tuple[Any, Any]:
+    """The sqlite3 connection of the session's current transaction and its dialect, pending ORM changes flushed
+    first (so statements keep their order); (None, None) when the database is not SQLite. Kept in the session's
+    info for the transaction it belongs to: asking SQLAlchemy each time (a greenlet switch, the session's
+    connection lookup, the pool's proxy) cost more than the statement itself."""
+    sync = session.sync_session
+    kept = sync.info.get(_RAW)
+    transaction = sync.get_transaction()
+    if kept is not None and transaction is not None and kept[0] is transaction:
+        if session.new or session.dirty or session.deleted:
+            await session.flush()
+        return kept[1], kept[2]
+    dialect = session.get_bind().dialect
+    if dialect.name != "sqlite":
+        return None, None
+    if session.new or session.dirty or session.deleted:
+        await session.flush()
+    sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
+    assert sqlite is not None
+    sync.info[_RAW] = (sync.get_transaction(), sqlite, dialect)
+    return sqlite, dialect
+
+
 async def session_rows(session: AsyncSession, stmt: Any, params: dict[str, Any]) -> list[Any]:
     """A Core SELECT's rows (attributes by column name) read in the session's own transaction: on SQLite straight
     on its sqlite3 connection (see inline_sqlite.Direct: SQLAlchemy's statement machinery costs ten to twenty
     times SQLite's own time on a small read), else through the session. Pending ORM changes are flushed first,
     as the session's own queries would."""
-    if session.get_bind().dialect.name != "sqlite":
+    sqlite, dialect = await _sqlite_of(session)
+    if sqlite is None:
         return list((await session.execute(stmt, params)).all())
-    if session.new or session.dirty or session.deleted:
-        await session.flush()
-    prepared = _prepared(stmt, session.get_bind().dialect, params)
-    sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
-    assert sqlite is not None
+    prepared = _prepared(stmt, dialect, params)
     return prepared.rows(sqlite.execute(prepared.sql, prepared.args(params)).fetchall())
 
 
@@ -87,13 +112,10 @@ async def session_write(session: AsyncSession, stmt: Any, params: dict[str, Any]
     """A Core write in the session's own transaction (which on SQLite holds the write lock): on SQLite straight on
     its sqlite3 connection, as `session_rows`, else through the session; how many rows it changed. Pending ORM
     changes are flushed first, so the statements reach the database in the order they were made."""
-    if session.get_bind().dialect.name != "sqlite":
+    sqlite, dialect = await _sqlite_of(session)
+    if sqlite is None:
         return int((await session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
-    if session.new or session.dirty or session.deleted:
-        await session.flush()
-    prepared = _prepared(stmt, session.get_bind().dialect, params)
-    sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
-    assert sqlite is not None
+    prepared = _prepared(stmt, dialect, params)
     return int(sqlite.execute(prepared.sql, prepared.args(params)).rowcount)
 
 

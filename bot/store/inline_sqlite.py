@@ -198,17 +198,49 @@ class Direct:
         self.bind_types = [binds[n].type._cached_bind_processor(dialect) for n in self.names]
         columns = list(getattr(stmt, "selected_columns", []))
         self.result_types = [c.type._cached_result_processor(dialect, None) for c in columns]
+        # only the columns whose type converts what sqlite3 gives (dates, enums, JSON…): most pass as they are
+        self.converted = [(i, p) for i, p in enumerate(self.result_types) if p is not None]
         self.row = _row_type(tuple(c.key for c in columns)) if columns else None
+        self.plan = self._plan(set(keys))
+
+    def _plan(self, keys: set[str]) -> list[tuple[str | None, Any, Any]] | None:
+        """Each positional parameter as (the key it is given by, or None; else its constant, converted once; the
+        conversion of a given value), when every one is a plain value: `args` then skips SQLAlchemy's
+        construct_params per call. None (construct_params each time) for a list, a callable or a missing one."""
+        plan: list[tuple[str | None, Any, Any]] = []
+        for name, process in zip(self.names, self.bind_types, strict=True):
+            bind = self.compiled.binds[name]
+            if bind.expanding or bind.callable is not None:
+                return None
+            key = bind.key if bind.key in keys else name if name in keys else None
+            if key is not None:
+                plan.append((key, None, process))
+            elif bind.required:
+                return None  # construct_params says which value is missing
+            else:
+                plan.append((None, bind.value if process is None else process(bind.value), None))
+        return plan
 
     def args(self, params: dict[str, Any]) -> list[Any]:
+        if self.plan is not None:
+            return [constant if key is None else params[key] if process is None else process(params[key])
+                    for key, constant, process in self.plan]
         values = self.compiled.construct_params(params)
         return [value if process is None else process(value)
                 for value, process in zip((values[n] for n in self.names), self.bind_types, strict=True)]
 
     def rows(self, fetched: list[tuple[Any, ...]]) -> list[Any]:
         assert self.row is not None
-        types = self.result_types
-        return [self.row(*(v if p is None else p(v) for v, p in zip(r, types, strict=True))) for r in fetched]
+        make, converted = self.row._make, self.converted
+        if not converted:
+            return [make(r) for r in fetched]
+        out = []
+        for fetched_row in fetched:
+            values = list(fetched_row)
+            for i, process in converted:
+                values[i] = process(values[i])
+            out.append(make(values))
+        return out
 
 
 _ROW_TYPES: dict[tuple[str, ...], Any] = {}

@@ -19,7 +19,24 @@ _NEXT_SEQ = (update(_CAMPAIGN).where(_CAMPAIGN.c.id == bindparam("cid"), _CAMPAI
              .values(log_seq=bindparam("seq"), version_id=bindparam("new_ver")))
 # the same with the campaign's roll count (a logged /roll: one UPDATE, not the ORM's flush and then this one)
 _NEXT_SEQ_ROLL = _NEXT_SEQ.values(roll_count=bindparam("rolls"))
-_APPEND = insert(Base.metadata.tables["log_entry"])
+_LOG = Base.metadata.tables["log_entry"]
+_APPEND = insert(_LOG)
+_ENTRY = ["campaign_id", "seq", "at", "kind", "actor", "actor_user_id", "turn", "phase_key", "visibility", "body"]
+
+
+def _bump_and_append(bump: Any) -> Any:
+    """PostgreSQL: the version bump and the entry in one statement (one round trip, not two): the entry is
+    inserted from the UPDATE's RETURNING, so it is written only if the campaign's version was still the one read
+    (no row changed: the caller raises, and the transaction is rolled back)."""
+    bumped = bump.returning(_CAMPAIGN.c.id).cte("bumped")
+    # the entry's parameters named apart from the campaign's columns (an UPDATE sets every column it is given)
+    values = [bumped.c.id, bindparam("seq", type_=_LOG.c.seq.type),
+              *[bindparam("entry_" + name, type_=_LOG.c[name].type) for name in _ENTRY[2:]]]
+    return insert(_LOG).from_select(_ENTRY, select(*values).select_from(bumped))
+
+
+_BUMP_AND_APPEND = _bump_and_append(_NEXT_SEQ)
+_BUMP_AND_APPEND_ROLL = _bump_and_append(_NEXT_SEQ_ROLL)
 
 
 async def append(session: AsyncSession, campaign: Campaign, *, at: datetime, kind: str, actor: str,
@@ -31,20 +48,34 @@ async def append(session: AsyncSession, campaign: Campaign, *, at: datetime, kin
         await session.flush()  # its pending changes first, so the version checked below is the current one
     seq, version = campaign.log_seq + 1, campaign.version_id
     params = {"cid": campaign.id, "ver": version, "seq": seq, "new_ver": version + 1}
+    entry = {"at": at, "kind": kind, "actor": actor, "actor_user_id": actor_user_id, "turn": campaign.turn,
+             "phase_key": campaign.phase_key, "visibility": visibility, "body": body}
+    if session.get_bind().dialect.name == "postgresql":
+        both = _BUMP_AND_APPEND if roll_count is None else _BUMP_AND_APPEND_ROLL
+        rolls = {} if roll_count is None else {"rolls": roll_count}
+        changed = await session_write(session, both, {**params, **rolls,
+                                                      **{"entry_" + name: value for name, value in entry.items()}})
+        if changed != 1:
+            raise StaleDataError("the campaign changed under this transaction")
+        _bumped(campaign, seq, version + 1, roll_count)
+        return seq
     if roll_count is None:
         changed = await session_write(session, _NEXT_SEQ, params)
     else:
         changed = await session_write(session, _NEXT_SEQ_ROLL, {**params, "rolls": roll_count})
     if changed != 1:
         raise StaleDataError("the campaign changed under this transaction")
+    _bumped(campaign, seq, version + 1, roll_count)
+    await session_write(session, _APPEND, {"campaign_id": campaign.id, "seq": seq, **entry})
+    return seq
+
+
+def _bumped(campaign: Campaign, seq: int, version: int, roll_count: int | None) -> None:
+    """The campaign entity as the database now has it (as loaded: nothing left to flush)."""
     set_committed_value(campaign, "log_seq", seq)
-    set_committed_value(campaign, "version_id", version + 1)
+    set_committed_value(campaign, "version_id", version)
     if roll_count is not None:
         set_committed_value(campaign, "roll_count", roll_count)
-    await session_write(session, _APPEND, {"campaign_id": campaign.id, "seq": seq, "at": at, "kind": kind,
-                                           "actor": actor, "actor_user_id": actor_user_id, "turn": campaign.turn,
-                                           "phase_key": campaign.phase_key, "visibility": visibility, "body": body})
-    return seq
 
 
 _START = select(func.max(Snapshot.seq)).where(Snapshot.campaign_id == bindparam("campaign"),

@@ -55,6 +55,41 @@ async def save(session: AsyncSession, *, campaign_id: int, seat: str, phase_key:
         "status": OrderStatus.OPEN, "submitted_at": now, "updated_at": now})
 
 
+def _save_and_check() -> Any:
+    """PostgreSQL: the orders saved and "is every seat in?" answered in one statement (one round trip, not two).
+    The SELECT does not see the row its WITH writes, so it counts the saving seat in itself: every other played
+    seat the window waits for must have open orders."""
+    if "all_in" not in _SAVES:
+        stmt = postgresql.insert(_TABLE).values(
+            {name: bindparam("o_" + name, type_=_TABLE.c[name].type) for name in _SAVED})
+        saved = stmt.on_conflict_do_update(
+            index_elements=[_TABLE.c.campaign_id, _TABLE.c.seat, _TABLE.c.phase_key],
+            set_={"text": stmt.excluded.text, "checks": stmt.excluded.checks, "status": stmt.excluded.status,
+                  "updated_at": stmt.excluded.updated_at}).returning(_TABLE.c.id).cte("saved")
+        others_missing = _MISSING.where(Seat.name != bindparam("o_seat"))
+        _SAVES["all_in"] = select((_PLAYED.exists() & ~others_missing.exists()).label("all_in")).add_cte(saved)
+    return _SAVES["all_in"]
+
+
+_SAVED = ["campaign_id", "seat", "phase_key", "text", "checks", "status", "submitted_at", "updated_at"]
+
+
+async def save_and_check(session: AsyncSession, *, campaign_id: int, seat: str, phase_key: str, text: str,
+                         checks: list[dict[str, Any]], now: datetime, waiting: Collection[str]) -> bool:
+    """`save` the seat's orders, then whether every played seat the window waits for has sent theirs (`all_in`):
+    on PostgreSQL in one statement."""
+    if session.get_bind().dialect.name != "postgresql":
+        await save(session, campaign_id=campaign_id, seat=seat, phase_key=phase_key, text=text, checks=checks,
+                   now=now)
+        return await all_in(session, campaign_id, phase_key, waiting)
+    values = {"campaign_id": campaign_id, "seat": seat, "phase_key": phase_key, "text": text, "checks": checks,
+              "status": OrderStatus.OPEN, "submitted_at": now, "updated_at": now}
+    rows = await session_rows(session, _save_and_check(), {
+        **{"o_" + name: value for name, value in values.items()},
+        "campaign": campaign_id, "phase": phase_key, "waiting": sorted(waiting)})
+    return bool(rows[0].all_in)
+
+
 async def open_one(session: AsyncSession, campaign_id: int, seat: str, phase_key: str | None) -> OrderSet | None:
     return await session.scalar(_OPEN_ONE, {"campaign": campaign_id, "seat": seat, "phase": phase_key})
 
@@ -80,11 +115,21 @@ async def all_in(session: AsyncSession, campaign_id: int, phase_key: str, waitin
 _SEATS_IN = select(OrderSet.seat).where(OrderSet.campaign_id == bindparam("campaign"),
                                         OrderSet.phase_key == bindparam("phase"), _OPEN)
 _ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign")).order_by(OrderSet.id)
+# the seats in table order, each with whether it has open orders for the window: one statement for a status
+_ROSTER_SENT = select(Seat.name, Seat.automatic, select(OrderSet.id).where(
+    OrderSet.campaign_id == Seat.campaign_id, OrderSet.seat == Seat.name, OrderSet.phase_key == bindparam("phase"),
+    _OPEN).exists().label("sent")).where(Seat.campaign_id == bindparam("campaign")).order_by(Seat.position)
 
 
 async def seats_in(session: AsyncSession, campaign_id: int, phase_key: str | None) -> set[str]:
     """The seats with open orders for the window."""
     return {row.seat for row in await session_rows(session, _SEATS_IN, {"campaign": campaign_id, "phase": phase_key})}
+
+
+async def roster_sent(session: AsyncSession, campaign_id: int, phase_key: str | None) -> list[Any]:
+    """The seats in table order (`.name`, `.automatic`) and whether each has open orders for the window
+    (`.sent`): the roster and `seats_in` in one statement."""
+    return await session_rows(session, _ROSTER_SENT, {"campaign": campaign_id, "phase": phase_key})
 
 
 async def of_campaign(session: AsyncSession, campaign_id: int) -> list[OrderSet]:

@@ -97,3 +97,27 @@ async def test_a_pooled_connection_dropped_while_idle_is_replaced_unseen(db: Dat
     monkeypatch.setattr(db_module, "PING_AFTER_IDLE", 0.0)  # as if it sat idle longer than that
     assert await backend_pid() != first  # checked on checkout, found gone, replaced: the command never sees it
     assert pings == 1
+
+
+def test_a_direct_statements_arguments_are_what_sqlalchemy_would_bind() -> None:
+    """Direct binds a statement's parameters itself (given ones converted by their types, constants once): the
+    same values SQLAlchemy's construct_params gives, and its checks where that shortcut does not apply."""
+    from sqlalchemy.dialects import sqlite
+
+    from bot.store import campaigns as campaign_rows
+    from bot.store import orders as order_rows
+    from bot.store.inline_sqlite import Direct
+
+    dialect = sqlite.dialect()
+    params = {"channel": 7, "user": 11, "guild": 1}
+    here = Direct(campaign_rows._PLAIN_HERE, dialect, params)  # a constant inside (campaigns not ENDED)
+    assert here.plan is not None
+    values = here.compiled.construct_params(params)
+    expected = [v if p is None else p(v) for v, p in zip((values[n] for n in here.names), here.bind_types,
+                                                          strict=True)]
+    assert here.args(params) == expected and "ended" in [str(a).lower() for a in expected]
+    expanding = Direct(order_rows._MISSING, dialect, {"campaign", "phase", "waiting"})
+    assert expanding.plan is None  # a list parameter: construct_params each time
+    missing = Direct(campaign_rows._PLAIN_HERE, dialect, {"channel", "user"})
+    with pytest.raises(Exception, match="guild"):
+        missing.args({"channel": 7, "user": 11})
