@@ -12,7 +12,7 @@ import discord
 
 from bot.discord.answers import tell_quietly
 from bot.discord.caller import caller_of
-from bot.service import confirmations, orders, play
+from bot.service import confirmations, news, orders, play
 from bot.service.errors import ServiceError
 from bot.service.play import phase_tag
 from engine.core import Action, RulesError
@@ -33,9 +33,14 @@ def _bot(interaction: discord.Interaction) -> HeraldBot:
 
 
 async def _guarded(interaction: discord.Interaction, coro: Any) -> None:
-    """Run a component's work; whatever happens, the presser gets one answer."""
+    """Run a component's work; whatever happens, the presser gets one answer. A press is a command too: a player
+    back after days who presses "Take your turn" is shown "since you last looked" after its answer, once."""
+    from bot.discord.cogs.catchup import shown_once
+
+    news.begin()
     try:
         await coro
+        await shown_once(interaction)
     except (ServiceError, RulesError) as exc:
         await tell_quietly(interaction, str(exc))
     except Exception:

@@ -318,3 +318,24 @@ async def test_downgrading_step_by_step_keeps_every_campaigns_seats_and_log(back
         await db.dispose()
         if schema:
             await drop_schema(schema)
+
+
+async def test_a_player_back_after_days_who_presses_a_button_is_shown_the_digest_once(lite: Console) -> None:
+    """Terra Prime is played by buttons and menus: a press is the player's next command as much as a slash one."""
+    await lite.run_script("""
+@ana #lounge /campaign create name:Duo ruleset:terra-prime
+@ana /campaign join seat:Ana
+@bo /campaign join seat:Bo
+@ana /campaign start
+""")
+    opened = re.search(r"Round 1 — (Ana|Bo)", "\n".join(lite.transcript))  # type: ignore[attr-defined]
+    assert opened
+    player, other = ("@ana", "@bo") if opened[1] == "Bo" else ("@bo", "@ana")
+    for _ in range(6):                                          # the other seat's turn passes: news
+        if "not your turn" in "\n".join(await lite.run_line(f'{other} /act action:"pass"')):
+            break
+    await lite.run_line("clock +2d")
+    out = "\n".join(await lite.run_line(f'{player} press "Take your turn"'))
+    assert DIGEST in out and "(only they see this)" in out.split(DIGEST)[0].rsplit("\n", 1)[-1], out
+    again = "\n".join(await lite.run_line(f'{player} press "Take your turn"'))
+    assert DIGEST not in again
