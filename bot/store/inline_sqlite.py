@@ -206,11 +206,14 @@ class Direct:
     def _plan(self, keys: set[str]) -> list[tuple[str | None, Any, Any]] | None:
         """Each positional parameter as (the key it is given by, or None; else its constant, converted once; the
         conversion of a given value), when every one is a plain value: `args` then skips SQLAlchemy's
-        construct_params per call. None (construct_params each time) for a list, a callable or a missing one."""
+        construct_params per call. None (construct_params each time) for a callable or a missing one."""
         plan: list[tuple[str | None, Any, Any]] = []
         for name, process in zip(self.names, self.bind_types, strict=True):
             bind = self.compiled.binds[name]
-            if bind.expanding or bind.callable is not None:
+            if bind.expanding:  # its SQL is rewritten per call, which this compiled-once string cannot be
+                raise ValueError(f"{name}: an expanding IN cannot run straight on the driver's connection; "
+                                 f"give each value a parameter of its own")
+            if bind.callable is not None:
                 return None
             key = bind.key if bind.key in keys else name if name in keys else None
             if key is not None:

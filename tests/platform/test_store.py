@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect, select
+from sqlalchemy import bindparam, inspect, select
 
 from bot.service import campaigns, orders
 from bot.service.clock import ManualClock
 from bot.service.context import Caller, Services
 from bot.store import migrate
 from bot.store.db import Database
-from bot.store.models import Base, LogEntry, OrderSet
+from bot.store.models import Base, LogEntry, OrderSet, Seat
 from tests.conftest import drop_schema, make_db
 
 TABLES = {"campaign", "seat", "log_entry", "snapshot", "order_set", "follower", "timer", "outbox"}
@@ -116,8 +116,12 @@ def test_a_direct_statements_arguments_are_what_sqlalchemy_would_bind() -> None:
     expected = [v if p is None else p(v) for v, p in zip((values[n] for n in here.names), here.bind_types,
                                                           strict=True)]
     assert here.args(params) == expected and "ended" in [str(a).lower() for a in expected]
-    expanding = Direct(order_rows._MISSING, dialect, {"campaign", "phase", "waiting"})
-    assert expanding.plan is None  # a list parameter: construct_params each time
+    with pytest.raises(ValueError, match="expanding"):  # SQL rewritten per call: never compiled once
+        Direct(select(Seat.name).where(Seat.name.in_(bindparam("waiting", expanding=True))), dialect, {"waiting"})
+    waiting = Direct(order_rows._missing(3), dialect, {"campaign", "phase", "w0", "w1", "w2"})
+    assert waiting.plan is not None
+    args = waiting.args({"campaign": 1, "phase": "t1", "w0": "A", "w1": "B", "w2": "C"})
+    assert [a for a in args if a in ("A", "B", "C", "t1", 1)] == [1, "A", "B", "C", "t1"]
     missing = Direct(campaign_rows._PLAIN_HERE, dialect, {"channel", "user"})
     with pytest.raises(Exception, match="guild"):
         missing.args({"channel": 7, "user": 11})
