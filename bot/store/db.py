@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -118,6 +119,15 @@ async def _pg_run(adapter: Any, dialect: Any, prepared: inline_sqlite.Direct, ar
             raise
 
 
+def _sqlite_run(conn: Any, dialect: Any, prepared: inline_sqlite.Direct, args: list[Any]) -> Any:
+    """A statement straight on the sqlite3 connection; a database error raised as SQLAlchemy would raise it."""
+    try:
+        return conn.execute(prepared.sql, args)
+    except sqlite3.Error as error:
+        raise exc.DBAPIError.instance(prepared.sql, args, error, sqlite3.Error, hide_parameters=True,
+                                      dialect=dialect) from error
+
+
 def _changed(status: str) -> int:
     """Rows a write changed, from its status ("UPDATE 2", "INSERT 0 1")."""
     last = status.rsplit(" ", 1)[-1]
@@ -135,7 +145,7 @@ async def session_rows(session: AsyncSession, stmt: Any, params: dict[str, Any])
     args = prepared.args(params)
     direct += 1
     if dialect.name == "sqlite":
-        return prepared.rows(driver.execute(prepared.sql, args).fetchall())
+        return prepared.rows(_sqlite_run(driver, dialect, prepared, args).fetchall())
     return prepared.rows(await _pg_run(driver, dialect, prepared, args, status=False))
 
 
@@ -149,7 +159,7 @@ async def session_write(session: AsyncSession, stmt: Any, params: dict[str, Any]
     args = prepared.args(params)
     direct += 1
     if dialect.name == "sqlite":
-        return int(driver.execute(prepared.sql, args).rowcount)
+        return int(_sqlite_run(driver, dialect, prepared, args).rowcount)
     return _changed(await _pg_run(driver, dialect, prepared, args, status=True))
 
 

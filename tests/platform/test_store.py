@@ -125,3 +125,42 @@ def test_a_direct_statements_arguments_are_what_sqlalchemy_would_bind() -> None:
     missing = Direct(campaign_rows._PLAIN_HERE, dialect, {"channel", "user"})
     with pytest.raises(Exception, match="guild"):
         missing.args({"channel": 7, "user": 11})
+
+
+async def test_straight_statements_fail_as_sqlalchemys_would_and_leave_the_transaction_to_roll_back(
+        db: Database) -> None:
+    """A statement run straight on the driver's connection (both backends) that breaks a constraint raises
+    SQLAlchemy's IntegrityError, and what the transaction did before it is rolled back with it."""
+    from sqlalchemy import insert
+    from sqlalchemy.exc import IntegrityError
+
+    from bot.store.db import session_rows, session_write
+    from bot.store.models import Campaign, CampaignStatus
+
+    now = ManualClock().now()
+    row = {"id": 9999, "guild_id": 1, "channel_id": 2, "name": "Dup", "ruleset": "freeform",
+           "ruleset_version": "1", "options": {}, "settings": {}, "files": {}, "tables": {}, "gm_user_id": 3,
+           "status": CampaignStatus.LOBBY, "seed": "00" * 32, "commitment": "00" * 32, "created_at": now}
+    with pytest.raises(IntegrityError):
+        async with db.write() as session:
+            assert await session_write(session, insert(Campaign.__table__), row) == 1
+            await session_write(session, insert(Campaign.__table__), row)  # the same id again
+    async with db.read() as session:
+        names = await session_rows(session, select(Campaign.__table__.c.name), {})
+    assert "Dup" not in [r.name for r in names]
+
+
+async def test_the_read_before_every_command_uses_its_index_not_the_users_whole_day(tmp_path: Path) -> None:
+    """The receipt read before each command finds the user's unanswered receipts of that command by index: it
+    does not go through every receipt the user made since the last prune."""
+    from bot.store import receipts
+
+    database = Database(f"sqlite+aiosqlite:///{tmp_path}/plan.db")
+    await migrate.upgrade(database, "head")
+    compiled = receipts._EARLIER.compile(dialect=database.writer.sync_engine.dialect)
+    async with database.read_rows() as conn:
+        plan = (await conn.exec_driver_sql("EXPLAIN QUERY PLAN " + compiled.string,
+                                           tuple(0 for _ in compiled.positiontup or ()))).all()
+    await database.dispose()
+    details = " ".join(str(row[-1]) for row in plan)
+    assert "ix_receipt_unanswered (user_id=? AND command=? AND answered=? AND at>?)" in details, details
