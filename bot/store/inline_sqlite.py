@@ -196,7 +196,8 @@ class Direct:
         self.names: list[str] = list(self.compiled.positiontup or [])
         binds = self.compiled.binds
         self.bind_types = [binds[n].type._cached_bind_processor(dialect) for n in self.names]
-        columns = list(getattr(stmt, "selected_columns", []))
+        # a SELECT's columns, or what an INSERT/UPDATE … RETURNING gives back
+        columns = list(stmt.selected_columns if hasattr(stmt, "selected_columns") else stmt.exported_columns)
         self.result_types = [c.type._cached_result_processor(dialect, None) for c in columns]
         # only the columns whose type converts what sqlite3 gives (dates, enums, JSON…): most pass as they are
         self.converted = [(i, p) for i, p in enumerate(self.result_types) if p is not None]

@@ -164,3 +164,20 @@ async def test_the_read_before_every_command_uses_its_index_not_the_users_whole_
     await database.dispose()
     details = " ".join(str(row[-1]) for row in plan)
     assert "ix_receipt_unanswered (user_id=? AND command=? AND answered=? AND at>?)" in details, details
+
+
+async def test_a_receipt_kept_twice_for_one_interaction_is_refused_as_sqlalchemy_refuses_it(db: Database) -> None:
+    """Two processes carrying out one interaction at the same moment: the second receipt, written straight on the
+    driver's connection, fails with IntegrityError (the command then answers "already carried out")."""
+    from sqlalchemy.exc import IntegrityError
+
+    from bot.store import receipts
+
+    receipt = {"interaction_id": 77, "user_id": 5, "campaign_id": None, "command": "/roll", "outcome": "",
+               "answered": False, "at": ManualClock().now()}
+    async with db.write() as session:
+        first = await receipts.add_in(session, **receipt)
+    with pytest.raises(IntegrityError):
+        async with db.write() as session:
+            await receipts.add_in(session, **receipt)
+    assert [r.id for r in await receipts.earlier(db, 77, 5, "/roll", ManualClock().now())] == [first]
