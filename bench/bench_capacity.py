@@ -102,11 +102,25 @@ class Table:
         return lambda: fake.interaction(2, data, user_id=user_id, channel_id=channel_id)
 
     def dispatch(self, payload: dict[str, Any]) -> list[asyncio.Task[Any]]:
-        """Deliver one INTERACTION_CREATE as the gateway would; the handler tasks it started."""
-        before = asyncio.all_tasks()
-        self.con._asked[payload["token"]] = 0
-        self.con.fake.dispatch("INTERACTION_CREATE", payload)
-        return list(asyncio.all_tasks() - before)
+        """Deliver one INTERACTION_CREATE as the gateway would; the handler tasks it started (seen as they are
+        made: comparing `asyncio.all_tasks()` before and after walks every task alive, the bot's own background
+        ones included, twice per command, and that was counted in the command's cost)."""
+        loop = asyncio.get_running_loop()
+        started: list[Any] = []
+        factory = loop.get_task_factory()
+
+        def record(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
+            task = factory(loop, coro, **kwargs) if factory else asyncio.Task(coro, loop=loop, **kwargs)
+            started.append(task)
+            return task
+
+        loop.set_task_factory(record)  # type: ignore[arg-type]
+        try:
+            self.con._asked[payload["token"]] = 0
+            self.con.fake.dispatch("INTERACTION_CREATE", payload)
+        finally:
+            loop.set_task_factory(factory)
+        return started
 
     def op(self, line: str) -> Op:
         make = self.command(line)
