@@ -114,7 +114,7 @@ class Table:
             started.append(task)
             return task
 
-        loop.set_task_factory(record)  # type: ignore[arg-type]
+        loop.set_task_factory(record)
         try:
             self.con._asked[payload["token"]] = 0
             self.con.fake.dispatch("INTERACTION_CREATE", payload)
