@@ -100,7 +100,7 @@ async def keep_with_change(session: AsyncSession, services: Services, campaign_i
         return None
     now = services.clock.now()
     try:
-        receipt_id = await rows.add(session, interaction_id=asked.interaction_id, user_id=asked.user_id,
+        receipt_id = await rows.add_in(session, interaction_id=asked.interaction_id, user_id=asked.user_id,
                                     campaign_id=campaign_id, command=asked.command[:100], at=now, outcome="",
                                     answered=False)
     except IntegrityError:  # the same interaction carried out at the same moment elsewhere: roll this one back

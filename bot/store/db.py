@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -58,65 +59,108 @@ def _sqlite_engine(url: str, begin: str) -> AsyncEngine:
     return engine
 
 
-_PREPARED: dict[tuple[Any, frozenset[str]], inline_sqlite.Direct] = {}
+_PREPARED: dict[tuple[Any, str, frozenset[str]], inline_sqlite.Direct] = {}
 
 
 def _prepared(stmt: Any, dialect: Any, params: dict[str, Any]) -> inline_sqlite.Direct:
-    """The statement compiled once for SQLite and these parameters' names."""
-    key = (stmt, frozenset(params))
+    """The statement compiled once for this dialect and these parameters' names."""
+    key = (stmt, dialect.name, frozenset(params))
     prepared = _PREPARED.get(key)
     if prepared is None:
         prepared = _PREPARED[key] = inline_sqlite.Direct(stmt, dialect, params)
     return prepared
 
 
-_RAW = "herald_sqlite"  # session.info: (the session's transaction, its sqlite3 connection, the dialect)
+direct = 0  # statements run straight on a driver's connection (not seen by SQLAlchemy's events), for the bench
+_RAW = "herald_driver"  # session.info: (the session's transaction, its driver connection, the dialect)
 
 
-async def _sqlite_of(session: AsyncSession) -> tuple[Any, Any]:
-    """The sqlite3 connection of the session's current transaction and its dialect, pending ORM changes flushed
-    first (so statements keep their order); (None, None) when the database is not SQLite. Kept in the session's
-    info for the transaction it belongs to: asking SQLAlchemy each time (a greenlet switch, the session's
-    connection lookup, the pool's proxy) cost more than the statement itself."""
+async def _driver_of(session: AsyncSession) -> tuple[Any, Any]:
+    """The driver connection of the session's current transaction (sqlite3's, or SQLAlchemy's asyncpg adapter
+    with the transaction begun) and its dialect, pending ORM changes flushed first (so statements keep their
+    order). Kept in the session's info for the transaction it belongs to: asking SQLAlchemy each time (a greenlet
+    switch, the session's connection lookup, the pool's proxy) cost more than the statement itself."""
     sync = session.sync_session
     kept = sync.info.get(_RAW)
     transaction = sync.get_transaction()
-    if kept is not None and transaction is not None and kept[0] is transaction:
-        if session.new or session.dirty or session.deleted:
-            await session.flush()
-        return kept[1], kept[2]
-    dialect = session.get_bind().dialect
-    if dialect.name != "sqlite":
-        return None, None
     if session.new or session.dirty or session.deleted:
         await session.flush()
-    sqlite = (await (await session.connection()).get_raw_connection()).driver_connection
-    assert sqlite is not None
-    sync.info[_RAW] = (sync.get_transaction(), sqlite, dialect)
-    return sqlite, dialect
+    if kept is not None and transaction is not None and kept[0] is transaction:
+        return kept[1], kept[2]
+    dialect = session.get_bind().dialect
+    proxied = await (await session.connection()).get_raw_connection()
+    driver: Any
+    if dialect.name == "sqlite":
+        driver = proxied.driver_connection
+    else:
+        driver = proxied.dbapi_connection  # asyncpg's adapter begins its transaction on the first statement: now
+        if driver._transaction is None and driver.isolation_level != "autocommit":
+            await driver._start_transaction()
+    sync.info[_RAW] = (sync.get_transaction(), driver, dialect)
+    return driver, dialect
+
+
+async def _pg_run(adapter: Any, dialect: Any, prepared: inline_sqlite.Direct, args: list[Any],
+                  status: bool) -> Any:
+    """A statement straight on the asyncpg connection under SQLAlchemy's adapter (its lock held, as for its own
+    statements): the rows, or with `status` the command's status ("UPDATE 1"). A database error is raised as
+    SQLAlchemy would raise it (IntegrityError…), so callers need not know which path ran."""
+    async with adapter._execute_mutex:
+        try:
+            if status:
+                return await adapter._connection.execute(prepared.sql, *args)
+            return await adapter._connection.fetch(prepared.sql, *args)
+        except Exception as error:
+            try:
+                adapter._handle_exception(error)  # raises the DB-API error SQLAlchemy's adapter would
+            except Exception as dbapi_error:
+                raise exc.DBAPIError.instance(prepared.sql, args, dbapi_error, dialect.loaded_dbapi.Error,
+                                              hide_parameters=True, dialect=dialect) from error
+            raise
+
+
+def _sqlite_run(conn: Any, dialect: Any, prepared: inline_sqlite.Direct, args: list[Any]) -> Any:
+    """A statement straight on the sqlite3 connection; a database error raised as SQLAlchemy would raise it."""
+    try:
+        return conn.execute(prepared.sql, args)
+    except sqlite3.Error as error:
+        raise exc.DBAPIError.instance(prepared.sql, args, error, sqlite3.Error, hide_parameters=True,
+                                      dialect=dialect) from error
+
+
+def _changed(status: str) -> int:
+    """Rows a write changed, from its status ("UPDATE 2", "INSERT 0 1")."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else -1
 
 
 async def session_rows(session: AsyncSession, stmt: Any, params: dict[str, Any]) -> list[Any]:
-    """A Core SELECT's rows (attributes by column name) read in the session's own transaction: on SQLite straight
-    on its sqlite3 connection (see inline_sqlite.Direct: SQLAlchemy's statement machinery costs ten to twenty
-    times SQLite's own time on a small read), else through the session. Pending ORM changes are flushed first,
-    as the session's own queries would."""
-    sqlite, dialect = await _sqlite_of(session)
-    if sqlite is None:
-        return list((await session.execute(stmt, params)).all())
+    """A Core SELECT's rows (attributes by column name) read in the session's own transaction, straight on the
+    driver's connection (see inline_sqlite.Direct: SQLAlchemy's statement machinery costs ten to twenty times
+    SQLite's own time on a small read, and on PostgreSQL several times what asyncpg spends). Pending ORM changes
+    are flushed first, as the session's own queries would."""
+    global direct
+    driver, dialect = await _driver_of(session)
     prepared = _prepared(stmt, dialect, params)
-    return prepared.rows(sqlite.execute(prepared.sql, prepared.args(params)).fetchall())
+    args = prepared.args(params)
+    direct += 1
+    if dialect.name == "sqlite":
+        return prepared.rows(_sqlite_run(driver, dialect, prepared, args).fetchall())
+    return prepared.rows(await _pg_run(driver, dialect, prepared, args, status=False))
 
 
 async def session_write(session: AsyncSession, stmt: Any, params: dict[str, Any]) -> int:
-    """A Core write in the session's own transaction (which on SQLite holds the write lock): on SQLite straight on
-    its sqlite3 connection, as `session_rows`, else through the session; how many rows it changed. Pending ORM
-    changes are flushed first, so the statements reach the database in the order they were made."""
-    sqlite, dialect = await _sqlite_of(session)
-    if sqlite is None:
-        return int((await session.execute(stmt, params)).rowcount)  # type: ignore[attr-defined]
+    """A Core write in the session's own transaction (which on SQLite holds the write lock), straight on the
+    driver's connection as `session_rows`; how many rows it changed. Pending ORM changes are flushed first, so
+    the statements reach the database in the order they were made."""
+    global direct
+    driver, dialect = await _driver_of(session)
     prepared = _prepared(stmt, dialect, params)
-    return int(sqlite.execute(prepared.sql, prepared.args(params)).rowcount)
+    args = prepared.args(params)
+    direct += 1
+    if dialect.name == "sqlite":
+        return int(_sqlite_run(driver, dialect, prepared, args).rowcount)
+    return _changed(await _pg_run(driver, dialect, prepared, args, status=True))
 
 
 def _ping_when_idle(engine: AsyncEngine) -> None:
@@ -201,19 +245,35 @@ class Database:
             await conn.commit()
 
     async def select(self, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
-        """One SELECT's rows, read as its own snapshot (on SQLite straight on sqlite3, see inline_sqlite.Direct)."""
+        """One SELECT's rows, read as its own snapshot, straight on the driver's connection (SQLite: a sqlite3
+        connection of its own, see inline_sqlite.Direct; PostgreSQL: a pooled one in autocommit)."""
+        global direct
+        direct += 1
+        dialect = self.writer.sync_engine.dialect
+        prepared = _prepared(stmt, dialect, params)
         if self._direct is not None:
-            return await self._direct.read(_prepared(stmt, self.writer.sync_engine.dialect, params), params)
+            return await self._direct.read(prepared, params)
         async with self.read_rows() as conn:
-            return list((await conn.execute(stmt, params)).all())
+            if self.is_sqlite:  # in memory: the pool's one connection is the database
+                return list((await conn.execute(stmt, params)).all())
+            adapter = (await conn.get_raw_connection()).dbapi_connection
+            return prepared.rows(await _pg_run(adapter, dialect, prepared, prepared.args(params), status=False))
 
     async def write_alone(self, stmt: Executable, params: dict[str, Any]) -> None:
-        """One write statement committed on its own (on SQLite straight on sqlite3, see inline_sqlite.Direct)."""
+        """One write statement committed on its own, straight on the driver's connection (as `select`)."""
+        global direct
+        direct += 1
+        dialect = self.writer.sync_engine.dialect
+        prepared = _prepared(stmt, dialect, params)
         if self._direct is not None:
-            await self._direct.write(_prepared(stmt, self.writer.sync_engine.dialect, params), params)
+            await self._direct.write(prepared, params)
             return
-        async with self.write_one() as conn:
-            await conn.execute(stmt, params)
+        async with self.write_one() as conn:  # on PostgreSQL in autocommit: the statement is its own transaction
+            if self.is_sqlite:
+                await conn.execute(stmt, params)
+                return
+            adapter = (await conn.get_raw_connection()).dbapi_connection
+            await _pg_run(adapter, dialect, prepared, prepared.args(params), status=True)
 
     @asynccontextmanager
     async def read_rows(self) -> AsyncIterator[AsyncConnection]:

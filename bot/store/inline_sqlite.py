@@ -196,7 +196,8 @@ class Direct:
         self.names: list[str] = list(self.compiled.positiontup or [])
         binds = self.compiled.binds
         self.bind_types = [binds[n].type._cached_bind_processor(dialect) for n in self.names]
-        columns = list(getattr(stmt, "selected_columns", []))
+        # a SELECT's columns, or what an INSERT/UPDATE … RETURNING gives back
+        columns = list(stmt.selected_columns if hasattr(stmt, "selected_columns") else stmt.exported_columns)
         self.result_types = [c.type._cached_result_processor(dialect, None) for c in columns]
         # only the columns whose type converts what sqlite3 gives (dates, enums, JSON…): most pass as they are
         self.converted = [(i, p) for i, p in enumerate(self.result_types) if p is not None]
@@ -206,11 +207,14 @@ class Direct:
     def _plan(self, keys: set[str]) -> list[tuple[str | None, Any, Any]] | None:
         """Each positional parameter as (the key it is given by, or None; else its constant, converted once; the
         conversion of a given value), when every one is a plain value: `args` then skips SQLAlchemy's
-        construct_params per call. None (construct_params each time) for a list, a callable or a missing one."""
+        construct_params per call. None (construct_params each time) for a callable or a missing one."""
         plan: list[tuple[str | None, Any, Any]] = []
         for name, process in zip(self.names, self.bind_types, strict=True):
             bind = self.compiled.binds[name]
-            if bind.expanding or bind.callable is not None:
+            if bind.expanding:  # its SQL is rewritten per call, which this compiled-once string cannot be
+                raise ValueError(f"{name}: an expanding IN cannot run straight on the driver's connection; "
+                                 f"give each value a parameter of its own")
+            if bind.callable is not None:
                 return None
             key = bind.key if bind.key in keys else name if name in keys else None
             if key is not None:

@@ -279,7 +279,8 @@ class Receipt(Base):
     """What a command did and whether its answer reached the person, so a retried command is not applied twice."""
 
     __tablename__ = "receipt"
-    __table_args__ = (Index("ix_receipt_user_command", "user_id", "campaign_id", "command", "at"),)
+    # the read before every command: this user's unanswered receipts of the command (see store.receipts._EARLIER)
+    __table_args__ = (Index("ix_receipt_unanswered", "user_id", "command", "answered", "at"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     interaction_id: Mapped[int] = mapped_column(BigInteger, unique=True)

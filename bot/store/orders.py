@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from datetime import datetime
 from typing import Any
@@ -22,15 +23,38 @@ _OPEN_CHECKS = select(OrderSet.checks).where(OrderSet.campaign_id == bindparam("
                                             OrderSet.phase_key == bindparam("phase"), _OPEN)
 _OPEN_ALL = select(OrderSet).where(OrderSet.campaign_id == bindparam("campaign"),
                                    OrderSet.phase_key == bindparam("phase"), _OPEN)
-# the played (not automatic) seats this window waits for that have no open orders yet
-_MISSING = select(Seat.name).where(
-    Seat.campaign_id == bindparam("campaign"), Seat.automatic.is_(False),
-    Seat.name.in_(bindparam("waiting", expanding=True)),
-    ~select(OrderSet.id).where(OrderSet.campaign_id == Seat.campaign_id, OrderSet.seat == Seat.name,
-                               OrderSet.phase_key == bindparam("phase"), _OPEN).exists())
-_PLAYED = select(Seat.name).where(Seat.campaign_id == bindparam("campaign"), Seat.automatic.is_(False),
-                                  Seat.name.in_(bindparam("waiting", expanding=True)))
-_ALL_IN = select(_PLAYED.exists() & ~_MISSING.exists())
+
+
+def _waiting(count: int) -> Any:
+    """`Seat.name IN (:w0, …)` for a window waiting for `count` seats: plain parameters, one statement per count
+    (an expanding IN is rewritten per call, and cannot run straight on the driver's connection)."""
+    return Seat.name.in_([bindparam(f"w{i}", type_=Seat.name.type) for i in range(count)])
+
+
+def _waiting_params(waiting: Collection[str]) -> dict[str, str]:
+    return {f"w{i}": name for i, name in enumerate(sorted(waiting))}
+
+
+@functools.cache
+def _missing(count: int) -> Any:
+    """The played (not automatic) seats this window waits for that have no open orders yet."""
+    return select(Seat.name).where(
+        Seat.campaign_id == bindparam("campaign"), Seat.automatic.is_(False), _waiting(count),
+        ~select(OrderSet.id).where(OrderSet.campaign_id == Seat.campaign_id, OrderSet.seat == Seat.name,
+                                   OrderSet.phase_key == bindparam("phase"), _OPEN).exists())
+
+
+@functools.cache
+def _played(count: int) -> Any:
+    return select(Seat.name).where(Seat.campaign_id == bindparam("campaign"), Seat.automatic.is_(False),
+                                   _waiting(count))
+
+
+@functools.cache
+def _all_in(count: int) -> Any:
+    return select((_played(count).exists() & ~_missing(count).exists()).label("all_in"))
+
+
 _SAVES: dict[str, Any] = {}
 _TABLE = Base.metadata.tables["order_set"]
 
@@ -55,20 +79,19 @@ async def save(session: AsyncSession, *, campaign_id: int, seat: str, phase_key:
         "status": OrderStatus.OPEN, "submitted_at": now, "updated_at": now})
 
 
-def _save_and_check() -> Any:
+@functools.cache
+def _save_and_check(count: int) -> Any:
     """PostgreSQL: the orders saved and "is every seat in?" answered in one statement (one round trip, not two).
     The SELECT does not see the row its WITH writes, so it counts the saving seat in itself: every other played
     seat the window waits for must have open orders."""
-    if "all_in" not in _SAVES:
-        stmt = postgresql.insert(_TABLE).values(
-            {name: bindparam("o_" + name, type_=_TABLE.c[name].type) for name in _SAVED})
-        saved = stmt.on_conflict_do_update(
-            index_elements=[_TABLE.c.campaign_id, _TABLE.c.seat, _TABLE.c.phase_key],
-            set_={"text": stmt.excluded.text, "checks": stmt.excluded.checks, "status": stmt.excluded.status,
-                  "updated_at": stmt.excluded.updated_at}).returning(_TABLE.c.id).cte("saved")
-        others_missing = _MISSING.where(Seat.name != bindparam("o_seat"))
-        _SAVES["all_in"] = select((_PLAYED.exists() & ~others_missing.exists()).label("all_in")).add_cte(saved)
-    return _SAVES["all_in"]
+    stmt = postgresql.insert(_TABLE).values(
+        {name: bindparam("o_" + name, type_=_TABLE.c[name].type) for name in _SAVED})
+    saved = stmt.on_conflict_do_update(
+        index_elements=[_TABLE.c.campaign_id, _TABLE.c.seat, _TABLE.c.phase_key],
+        set_={"text": stmt.excluded.text, "checks": stmt.excluded.checks, "status": stmt.excluded.status,
+              "updated_at": stmt.excluded.updated_at}).returning(_TABLE.c.id).cte("saved")
+    others_missing = _missing(count).where(Seat.name != bindparam("o_seat"))
+    return select((_played(count).exists() & ~others_missing.exists()).label("all_in")).add_cte(saved)
 
 
 _SAVED = ["campaign_id", "seat", "phase_key", "text", "checks", "status", "submitted_at", "updated_at"]
@@ -84,9 +107,9 @@ async def save_and_check(session: AsyncSession, *, campaign_id: int, seat: str, 
         return await all_in(session, campaign_id, phase_key, waiting)
     values = {"campaign_id": campaign_id, "seat": seat, "phase_key": phase_key, "text": text, "checks": checks,
               "status": OrderStatus.OPEN, "submitted_at": now, "updated_at": now}
-    rows = await session_rows(session, _save_and_check(), {
+    rows = await session_rows(session, _save_and_check(len(waiting)), {
         **{"o_" + name: value for name, value in values.items()},
-        "campaign": campaign_id, "phase": phase_key, "waiting": sorted(waiting)})
+        "campaign": campaign_id, "phase": phase_key, **_waiting_params(waiting)})
     return bool(rows[0].all_in)
 
 
@@ -108,8 +131,8 @@ async def open_all(session: AsyncSession, campaign_id: int, phase_key: str | Non
 
 async def all_in(session: AsyncSession, campaign_id: int, phase_key: str, waiting: Collection[str]) -> bool:
     """Whether every played seat the window waits for has open orders (False if it waits for none)."""
-    params = {"campaign": campaign_id, "phase": phase_key, "waiting": sorted(waiting)}
-    return bool(await session.scalar(_ALL_IN, params))
+    params = {"campaign": campaign_id, "phase": phase_key, **_waiting_params(waiting)}
+    return bool((await session_rows(session, _all_in(len(waiting)), params))[0].all_in)
 
 
 _SEATS_IN = select(OrderSet.seat).where(OrderSet.campaign_id == bindparam("campaign"),

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from bot.store.db import Database
+from bot.store.db import Database, session_rows
 from bot.store.models import Base
 
 _T = Base.metadata.tables["receipt"]
@@ -20,6 +20,7 @@ _EARLIER = (select(_T.c.id, _T.c.interaction_id, _T.c.command, _T.c.at, _T.c.out
                        (_T.c.answered.is_(False)) & (_T.c.at >= bindparam("since"))))
             .order_by(_T.c.at.desc(), _T.c.id.desc()))
 _INSERT = insert(_T)
+_INSERT_ID = insert(_T).returning(_T.c.id)
 _SETTLE = (update(_T).where(_T.c.id == bindparam("rid"))
            .values(answered=bindparam("answered"), outcome=bindparam("outcome")))
 _ANSWERED = update(_T).where(_T.c.id == bindparam("rid")).values(answered=True)
@@ -30,6 +31,12 @@ async def add(conn: AsyncConnection | AsyncSession, **values: Any) -> int | None
     """A new receipt's id (IntegrityError if the interaction has one already)."""
     key = (await conn.execute(_INSERT, values)).inserted_primary_key  # type: ignore[attr-defined]
     return int(key[0]) if key is not None else None
+
+
+async def add_in(session: AsyncSession, **values: Any) -> int:
+    """A new receipt's id, written in the session's own transaction straight on the driver's connection (its
+    command's change commits with it); IntegrityError if the interaction has one already."""
+    return int((await session_rows(session, _INSERT_ID, values))[0].id)
 
 
 async def prune(conn: AsyncConnection | AsyncSession, before: datetime) -> None:

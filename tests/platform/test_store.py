@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect, select
+from sqlalchemy import bindparam, inspect, select
 
 from bot.service import campaigns, orders
 from bot.service.clock import ManualClock
 from bot.service.context import Caller, Services
 from bot.store import migrate
 from bot.store.db import Database
-from bot.store.models import Base, LogEntry, OrderSet
+from bot.store.models import Base, LogEntry, OrderSet, Seat
 from tests.conftest import drop_schema, make_db
 
 TABLES = {"campaign", "seat", "log_entry", "snapshot", "order_set", "follower", "timer", "outbox"}
@@ -116,8 +116,68 @@ def test_a_direct_statements_arguments_are_what_sqlalchemy_would_bind() -> None:
     expected = [v if p is None else p(v) for v, p in zip((values[n] for n in here.names), here.bind_types,
                                                           strict=True)]
     assert here.args(params) == expected and "ended" in [str(a).lower() for a in expected]
-    expanding = Direct(order_rows._MISSING, dialect, {"campaign", "phase", "waiting"})
-    assert expanding.plan is None  # a list parameter: construct_params each time
+    with pytest.raises(ValueError, match="expanding"):  # SQL rewritten per call: never compiled once
+        Direct(select(Seat.name).where(Seat.name.in_(bindparam("waiting", expanding=True))), dialect, {"waiting"})
+    waiting = Direct(order_rows._missing(3), dialect, {"campaign", "phase", "w0", "w1", "w2"})
+    assert waiting.plan is not None
+    args = waiting.args({"campaign": 1, "phase": "t1", "w0": "A", "w1": "B", "w2": "C"})
+    assert [a for a in args if a in ("A", "B", "C", "t1", 1)] == [1, "A", "B", "C", "t1"]
     missing = Direct(campaign_rows._PLAIN_HERE, dialect, {"channel", "user"})
     with pytest.raises(Exception, match="guild"):
         missing.args({"channel": 7, "user": 11})
+
+
+async def test_straight_statements_fail_as_sqlalchemys_would_and_leave_the_transaction_to_roll_back(
+        db: Database) -> None:
+    """A statement run straight on the driver's connection (both backends) that breaks a constraint raises
+    SQLAlchemy's IntegrityError, and what the transaction did before it is rolled back with it."""
+    from sqlalchemy import insert
+    from sqlalchemy.exc import IntegrityError
+
+    from bot.store.db import session_rows, session_write
+    from bot.store.models import Campaign, CampaignStatus
+
+    now = ManualClock().now()
+    row = {"id": 9999, "guild_id": 1, "channel_id": 2, "name": "Dup", "ruleset": "freeform",
+           "ruleset_version": "1", "options": {}, "settings": {}, "files": {}, "tables": {}, "gm_user_id": 3,
+           "status": CampaignStatus.LOBBY, "seed": "00" * 32, "commitment": "00" * 32, "created_at": now}
+    with pytest.raises(IntegrityError):
+        async with db.write() as session:
+            assert await session_write(session, insert(Campaign.__table__), row) == 1
+            await session_write(session, insert(Campaign.__table__), row)  # the same id again
+    async with db.read() as session:
+        names = await session_rows(session, select(Campaign.__table__.c.name), {})
+    assert "Dup" not in [r.name for r in names]
+
+
+async def test_the_read_before_every_command_uses_its_index_not_the_users_whole_day(tmp_path: Path) -> None:
+    """The receipt read before each command finds the user's unanswered receipts of that command by index: it
+    does not go through every receipt the user made since the last prune."""
+    from bot.store import receipts
+
+    database = Database(f"sqlite+aiosqlite:///{tmp_path}/plan.db")
+    await migrate.upgrade(database, "head")
+    compiled = receipts._EARLIER.compile(dialect=database.writer.sync_engine.dialect)
+    async with database.read_rows() as conn:
+        plan = (await conn.exec_driver_sql("EXPLAIN QUERY PLAN " + compiled.string,
+                                           tuple(0 for _ in compiled.positiontup or ()))).all()
+    await database.dispose()
+    details = " ".join(str(row[-1]) for row in plan)
+    assert "ix_receipt_unanswered (user_id=? AND command=? AND answered=? AND at>?)" in details, details
+
+
+async def test_a_receipt_kept_twice_for_one_interaction_is_refused_as_sqlalchemy_refuses_it(db: Database) -> None:
+    """Two processes carrying out one interaction at the same moment: the second receipt, written straight on the
+    driver's connection, fails with IntegrityError (the command then answers "already carried out")."""
+    from sqlalchemy.exc import IntegrityError
+
+    from bot.store import receipts
+
+    receipt = {"interaction_id": 77, "user_id": 5, "campaign_id": None, "command": "/roll", "outcome": "",
+               "answered": False, "at": ManualClock().now()}
+    async with db.write() as session:
+        first = await receipts.add_in(session, **receipt)
+    with pytest.raises(IntegrityError):
+        async with db.write() as session:
+            await receipts.add_in(session, **receipt)
+    assert [r.id for r in await receipts.earlier(db, 77, 5, "/roll", ManualClock().now())] == [first]
