@@ -12,6 +12,7 @@ Decoded states are mutable objects: the cache hands them only to readers that pr
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -20,7 +21,8 @@ from typing import Any
 from bot.ops import metrics
 from engine.core import Ruleset, Viewer
 
-STATE_ENTRIES = 32  # decoded states kept, with the stored data each came from (a big LotE state: ~2 ms to decode)
+STATE_ENTRIES = 32  # decoded states kept, with the stored data (or its JSON text) each came from (a big LotE
+# state: ~2 ms to decode)
 MAP_BYTES = 32 * 2**20  # rendered PNGs kept, in bytes
 MAP_ENTRIES = 256  # and at most this many (each also holds the data it was drawn from: shared, see `_drawn_from`)
 DRAWN_ENTRIES = 32  # the stored data maps were drawn from, one object per (campaign, turn)
@@ -86,6 +88,17 @@ def shared_state(campaign_id: int, version: int, ruleset: Ruleset[Any], data: di
     if state is None:
         state = ruleset.load(data)
         STATES.put(key, data, state)
+    return state
+
+
+def shared_state_of_text(campaign_id: int, version: int, ruleset: Ruleset[Any], text: str) -> Any:
+    """As `shared_state`, of the stored JSON text of the data (checked by comparing text: no decoding on a hit);
+    the data decoded on a miss belongs to the entry alone (a state may share parts of the data it was loaded from)."""
+    key = (campaign_id, version, ruleset.id, "text")  # apart from `shared_state`'s: a text never equals a dict
+    state = STATES.get(key, text)
+    if state is None:
+        state = ruleset.load(json.loads(text))
+        STATES.put(key, text, state)
     return state
 
 
