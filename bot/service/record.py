@@ -38,6 +38,12 @@ def ruleset_of(campaign: Campaign) -> Ruleset[Any]:
     return ruleset
 
 
+def has_state(campaign: Campaign) -> bool:
+    """Whether the campaign has a state (it has started), without decoding it while it is still stored text."""
+    text = campaign_rows.stored_text(campaign)
+    return text != "null" if text is not None else campaign.state is not None
+
+
 def state_of(campaign: Campaign, ruleset: Ruleset[Any], *, shared: bool = False) -> Any:
     """The campaign's decoded state: the caller's own copy, or with `shared` (a reader that never changes it)
     one from the per-process cache, keyed by the campaign's version and checked against the stored data (its

@@ -12,6 +12,7 @@ from bot.console.runner import Console
 from bot.service import cache, campaigns, record
 from bot.service.clock import ManualClock
 from bot.service.context import Caller, Services
+from bot.service.errors import ServiceError
 from bot.service.unit import campaign_tx
 from bot.store.db import Database
 from bot.store.models import Campaign
@@ -252,3 +253,16 @@ async def test_a_state_a_writer_set_is_what_it_reads_back_in_its_own_transaction
         tx.campaign.state = {**stored, "turn": 3}  # set without being read first
         assert tx.shared_state().turn == 3
     assert "Turn 3 — orders" in await _status(services)
+
+
+async def test_a_sheet_before_the_start_says_so_and_after_it_shows_the_stored_state(db: Database) -> None:
+    """Whether a campaign has started is read from its stored text (a lobby's state is stored as null)."""
+    from bot.service import play
+
+    services = Services(db=db, clock=ManualClock())
+    await campaigns.create(services, GM, "Punic Wars", "freeform", None)
+    await campaigns.join(services, ROME, "Rome", None)
+    with pytest.raises(ServiceError, match="has not started yet"):
+        await play.sheet(services, ROME, None, None)
+    await campaigns.start(services, GM, None)
+    assert "Rome" in (await play.sheet(services, ROME, None, None)).text
