@@ -2,8 +2,9 @@
 
 Decoded states are keyed by the campaign's version column, maps by the campaign, the turn and the viewer (what
 a picture depends on: a /roll or an order bumps the version but draws nothing new); both also check the stored
-data itself (equal JSON), so an entry is served only for exactly the data it was built from: a miss is always
-correct, and a write that changed the state can never be answered from the cache.
+data itself (equal JSON, or for a state still undecoded its equal stored text), so an entry is served only for
+exactly the data it was built from: a miss is always correct, and a write that changed the state can never be
+answered from the cache.
 
 Decoded states are mutable objects: the cache hands them only to readers that promise not to change them
 (`record.state_of(..., shared=True)`); writers always decode their own.
