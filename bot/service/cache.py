@@ -2,8 +2,9 @@
 
 Decoded states are keyed by the campaign's version column, maps by the campaign, the turn and the viewer (what
 a picture depends on: a /roll or an order bumps the version but draws nothing new); both also check the stored
-data itself (equal JSON), so an entry is served only for exactly the data it was built from: a miss is always
-correct, and a write that changed the state can never be answered from the cache.
+data itself (equal JSON, or for a state still undecoded its equal stored text), so an entry is served only for
+exactly the data it was built from: a miss is always correct, and a write that changed the state can never be
+answered from the cache.
 
 Decoded states are mutable objects: the cache hands them only to readers that promise not to change them
 (`record.state_of(..., shared=True)`); writers always decode their own.
@@ -12,6 +13,7 @@ Decoded states are mutable objects: the cache hands them only to readers that pr
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -20,7 +22,8 @@ from typing import Any
 from bot.ops import metrics
 from engine.core import Ruleset, Viewer
 
-STATE_ENTRIES = 32  # decoded states kept, with the stored data each came from (a big LotE state: ~2 ms to decode)
+STATE_ENTRIES = 32  # decoded states kept, with the stored data (or its JSON text) each came from (a big LotE
+# state: ~2 ms to decode)
 MAP_BYTES = 32 * 2**20  # rendered PNGs kept, in bytes
 MAP_ENTRIES = 256  # and at most this many (each also holds the data it was drawn from: shared, see `_drawn_from`)
 DRAWN_ENTRIES = 32  # the stored data maps were drawn from, one object per (campaign, turn)
@@ -86,6 +89,17 @@ def shared_state(campaign_id: int, version: int, ruleset: Ruleset[Any], data: di
     if state is None:
         state = ruleset.load(data)
         STATES.put(key, data, state)
+    return state
+
+
+def shared_state_of_text(campaign_id: int, version: int, ruleset: Ruleset[Any], text: str) -> Any:
+    """As `shared_state`, of the stored JSON text of the data (checked by comparing text: no decoding on a hit);
+    the data decoded on a miss belongs to the entry alone (a state may share parts of the data it was loaded from)."""
+    key = (campaign_id, version, ruleset.id, "text")  # apart from `shared_state`'s: a text never equals a dict
+    state = STATES.get(key, text)
+    if state is None:
+        state = ruleset.load(json.loads(text))
+        STATES.put(key, text, state)
     return state
 
 

@@ -142,7 +142,7 @@ async def _advance_confirmed(services: Services, caller: Caller, campaign: str, 
 async def _missing(session: AsyncSession, campaign: Campaign) -> str:
     """The question to ask before advancing past seats a person plays that have not sent orders or acted yet
     ("" when nobody is missing, or when advancing would be refused anyway)."""
-    if campaign.status != CampaignStatus.RUNNING or campaign.state is None:
+    if campaign.status != CampaignStatus.RUNNING or not record.has_state(campaign):
         return ""
     ruleset = record.ruleset_of(campaign)
     phase = ruleset.phase(record.state_of(campaign, ruleset, shared=True))

@@ -288,7 +288,7 @@ async def history(services: Services, caller: Caller, turn: int | None, campaign
 async def sheet(services: Services, caller: Caller, seat_name: str | None, campaign_name: str | None) -> Reply:
     async with campaign_tx(services, caller, campaign_name, write=False) as tx:
         campaign = tx.campaign
-        if campaign.state is None:
+        if not record.has_state(campaign):  # the shared decode below compares the stored text: none decoded here
             raise ServiceError(f"**{campaign.name}** has not started yet")
         state = tx.shared_state()
         if seat_name:

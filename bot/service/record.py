@@ -13,6 +13,7 @@ from bot.service import cache
 from bot.service.context import Services
 from bot.service.errors import NotFound, ServiceError
 from bot.service.news import NEWS
+from bot.store import campaigns as campaign_rows
 from bot.store import log as log_rows
 from bot.store import seats as seat_rows
 from bot.store.models import Campaign, CampaignStatus, LogEntry, OutboxPost, Seat, Snapshot
@@ -37,9 +38,20 @@ def ruleset_of(campaign: Campaign) -> Ruleset[Any]:
     return ruleset
 
 
+def has_state(campaign: Campaign) -> bool:
+    """Whether the campaign has a state (it has started), without decoding it while it is still stored text."""
+    text = campaign_rows.stored_text(campaign)
+    return text != "null" if text is not None else campaign.state is not None
+
+
 def state_of(campaign: Campaign, ruleset: Ruleset[Any], *, shared: bool = False) -> Any:
     """The campaign's decoded state: the caller's own copy, or with `shared` (a reader that never changes it)
-    one from the per-process cache, keyed by the campaign's version and checked against the stored data."""
+    one from the per-process cache, keyed by the campaign's version and checked against the stored data (its
+    stored JSON text while the campaign's `state` is not decoded yet, see store.campaigns.stored_text)."""
+    if shared and campaign.id is not None and campaign.version_id is not None:
+        text = campaign_rows.stored_text(campaign)  # not decoded yet: the cache compares the text (no decoding)
+        if text is not None and text != "null":
+            return cache.shared_state_of_text(campaign.id, campaign.version_id, ruleset, text)
     if campaign.state is None:
         raise ServiceError(f"**{campaign.name}** has not started yet")
     if shared and campaign.id is not None and campaign.version_id is not None:

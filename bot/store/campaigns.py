@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Select, and_, bindparam, exists, func, select, union
+from sqlalchemy import JSON, Select, Text, and_, bindparam, cast, exists, func, select, union
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased, make_transient_to_detached
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.attributes import instance_state, set_committed_value
 
 from bot.store.db import session_rows
 from bot.store.models import Campaign, CampaignStatus, Seat
@@ -50,13 +51,17 @@ _HERE = (select(Campaign, Seat, _SEAT_THREAD_HERE.label("seat_thread"))
 
 
 # The same look-ups as plain columns (the seat's prefixed): Core rows (on SQLite straight on the session's own sqlite3
-# connection, in its transaction) made into the session's entities (see `_plain`).
+# connection, in its transaction) made into the session's entities (see `_plain`). The campaign's JSON columns are
+# read as their stored text, decoded only when used (see `_Stored`): a LotE state is 33 KB and its files 13 KB, and
+# decoding them cost a status a third of its time (and the cyclic GC's passes over the objects made).
 _CT, _ST = Campaign.__table__, Seat.__table__
 _SEAT_AS = "seat__"
+_STORED = [c.key for c in _CT.c if isinstance(c.type, JSON)]  # each as its text (CAST: PostgreSQL's driver decodes)
+_CT_COLUMNS = [cast(c, Text).label(c.key) if c.key in _STORED else c for c in _CT.c]
 
 
 def _plain_with_seat() -> Select[Any]:
-    return select(_CT, *[c.label(_SEAT_AS + c.key) for c in _ST.c]).select_from(_CT.outerjoin(
+    return select(*_CT_COLUMNS, *[c.label(_SEAT_AS + c.key) for c in _ST.c]).select_from(_CT.outerjoin(
         _ST, and_(_ST.c.campaign_id == _CT.c.id, _ST.c.user_id == bindparam("user"))))
 
 
@@ -68,21 +73,61 @@ _PLAIN_HERE = (_plain_with_seat().add_columns(_SEAT_THREAD_HERE.label("seat_thre
 # PostgreSQL: the campaign's row lock taken by the same statement (not the seat's: it is the outer join's side)
 _PLAIN_BY_ID_LOCKED = _PLAIN_BY_ID.with_for_update(of=_CT)
 _PLAIN_BY_NAME_LOCKED = _PLAIN_BY_NAME.with_for_update(of=_CT)
-_PLAIN_LOCK = select(_CT).where(_CT.c.id == bindparam("id")).with_for_update()
+_PLAIN_LOCK = select(*_CT_COLUMNS).where(_CT.c.id == bindparam("id")).with_for_update()
 
 
-def _entity(session: AsyncSession, cls: type[Any], values: dict[str, Any]) -> Any:
+class _Stored:
+    """The loader of one JSON column of an entity made from plain rows, holding the column's stored text: the
+    attribute reads as usual (the value decoded on first use, by SQLAlchemy's per-instance loader callables, as a
+    deferred column's), and each entity decodes its own (a writer may change what it gets)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str | None) -> None:
+        self.text = text
+
+    def __call__(self, _state: Any, _passive: Any) -> Any:
+        return None if self.text is None else json.loads(self.text)  # the engines set no json_deserializer
+
+
+def _defer_stored(obj: Any, texts: dict[str, str | None]) -> None:
+    """The JSON columns `texts` (stored text by attribute) decoded when used: after make_transient_to_detached,
+    which marks every attribute it was not given as expired (to load from the database)."""
+    state = instance_state(obj)
+    if "callables" not in state.__dict__:
+        state.callables = {}
+    for key, text in texts.items():
+        state.expired_attributes.discard(key)
+        state.callables[key] = _Stored(text)
+
+
+def stored_text(campaign: Campaign, key: str = "state") -> str | None:
+    """A JSON column's stored text while it is not decoded yet (the campaign read by a plain look-up, the attribute
+    neither used nor set since): what it was read from, to compare without decoding; None otherwise."""
+    if key in campaign.__dict__:
+        return None
+    loader = instance_state(campaign).callables.get(key)
+    return loader.text if isinstance(loader, _Stored) else None
+
+
+def _entity(session: AsyncSession, cls: type[Any], values: dict[str, Any],
+            stored: dict[str, str | None] | None = None) -> Any:
     """The entity of these column values as the session would have loaded it, without the ORM's query machinery:
     made, marked as loaded from the database (detached), then attached to the session (persistent: a change to
-    it is flushed, checked against the version read here, as for any entity the session loaded)."""
+    it is flushed, checked against the version read here, as for any entity the session loaded). `stored`: JSON
+    columns as their stored text, decoded when used (see `_Stored`)."""
     obj = cls.__mapper__.class_manager.new_instance()
     obj.__dict__.update(values)
     make_transient_to_detached(obj)
+    if stored:
+        _defer_stored(obj, stored)
     session.add(obj)
     return obj
 
 
 _CAMPAIGN_KEYS = [(p.columns[0].key, p.key) for p in Campaign.__mapper__.column_attrs]
+_CAMPAIGN_VALUES = [(col, key) for col, key in _CAMPAIGN_KEYS if col not in _STORED]
+_CAMPAIGN_STORED = [(col, key) for col, key in _CAMPAIGN_KEYS if col in _STORED]
 _SEAT_KEYS = [(_SEAT_AS + p.columns[0].key, p.key) for p in Seat.__mapper__.column_attrs]
 
 
@@ -93,7 +138,8 @@ async def _plain(session: AsyncSession, stmt: Select[Any], params: dict[str, Any
     out = []
     for row in await session_rows(session, stmt, params):
         values = row._asdict()
-        campaign = _entity(session, Campaign, {key: values[col] for col, key in _CAMPAIGN_KEYS})
+        campaign = _entity(session, Campaign, {key: values[col] for col, key in _CAMPAIGN_VALUES},
+                           {key: values[col] for col, key in _CAMPAIGN_STORED})
         seat = (_entity(session, Seat, {key: values[col] for col, key in _SEAT_KEYS})
                 if values[_SEAT_AS + "id"] is not None else None)
         _remember(session, params["user"], (campaign, seat))
@@ -114,14 +160,19 @@ def _remember(session: AsyncSession, user_id: int, found: Found | None) -> Found
 async def lock(session: AsyncSession, campaign: Campaign) -> None:
     """Take the campaign's row lock (PostgreSQL; SQLite's BEGIN IMMEDIATE already holds the database), the
     campaign's columns read again under it into the (unchanged) entity, as loaded: the version checked when it is
-    written is the one locked."""
+    written is the one locked (its JSON columns decoded when used, as `_plain`'s)."""
     if not locks(session):
         return
     rows = await session_rows(session, _PLAIN_LOCK, {"id": campaign.id})
     if rows:
         values = rows[0]._asdict()
-        for col, key in _CAMPAIGN_KEYS:
+        for col, key in _CAMPAIGN_VALUES:
             set_committed_value(campaign, key, values[col])
+        state = instance_state(campaign)
+        for _col, key in _CAMPAIGN_STORED:  # unchanged (see the docstring): what was read before is dropped
+            campaign.__dict__.pop(key, None)
+            state.committed_state.pop(key, None)
+        _defer_stored(campaign, {key: values[col] for col, key in _CAMPAIGN_STORED})
 
 
 def locks(session: AsyncSession) -> bool:

@@ -5,10 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+import pytest
+from sqlalchemy import select, update
 
 from bot.console.runner import Console
-from bot.service import cache, record
+from bot.service import cache, campaigns, record
+from bot.service.clock import ManualClock
+from bot.service.context import Caller, Services
+from bot.service.errors import ServiceError
+from bot.service.unit import campaign_tx
+from bot.store.db import Database
 from bot.store.models import Campaign
 from engine.core import Viewer
 from engine.rulesets import get as get_ruleset
@@ -171,3 +177,92 @@ async def test_concurrent_requests_for_one_map_draw_it_once() -> None:
     got = await asyncio.gather(*[cache.render(seeing, dict(data), Viewer.gm(), key=(2, 1, 1)) for _ in range(6)])
     assert len(set(got)) == 1 and seeing.drawn == [Viewer.gm()]
     assert cache._rendering == {}
+
+
+TABLE = 777
+GM = Caller(user_id=1, name="gm", guild_id=1, channel_id=TABLE)
+ROME = Caller(user_id=11, name="cato", guild_id=1, channel_id=TABLE)
+
+
+async def _running(db: Database) -> Services:
+    services = Services(db=db, clock=ManualClock())
+    await campaigns.create(services, GM, "Punic Wars", "freeform", None)
+    await campaigns.join(services, ROME, "Rome", None)
+    await campaigns.start(services, GM, None)
+    return services
+
+
+async def _status(services: Services) -> str:
+    return (await campaigns.status(services, ROME, None)).text
+
+
+async def test_a_status_after_the_state_changed_shows_the_new_state_even_at_the_same_version(db: Database) -> None:
+    """Status reads the state's stored text and serves the decode kept for it: a different text is a miss, even
+    if the version column were not bumped (a Core update, say)."""
+    services = await _running(db)
+    cache.STATES.clear()
+    assert "Turn 1 — orders" in await _status(services)
+    assert "Turn 1 — orders" in await _status(services)  # served from the cache
+    async with db.write_rows() as conn:
+        table = Campaign.__table__
+        data = (await conn.execute(select(table.c.state))).scalar_one()
+        await conn.execute(update(table).values(state={**data, "turn": 7}))  # version_id left as it was
+    said = await _status(services)
+    assert "Turn 7 — orders" in said and "Turn 1" not in said
+
+
+async def test_a_writer_never_gets_what_a_reader_was_served_from_the_cache(db: Database) -> None:
+    services = await _running(db)
+    cache.STATES.clear()
+    assert "Turn 1 — orders" in await _status(services)  # a reader's decode, kept
+    with pytest.raises(RuntimeError):
+        async with campaign_tx(services, GM) as tx:
+            shared = tx.shared_state()
+            data = tx.campaign.state
+            assert data is not None
+            own = record.state_of(tx.campaign, tx.ruleset)
+            assert own is not shared
+            data["turn"] = 99  # a writer changes what it got in place (then gives up: nothing saved)
+            data["seats"].append("Carthage")
+            own.turn = 99
+            own.seats.append("Egypt")
+            raise RuntimeError("given up")
+    said = await _status(services)
+    assert "Turn 1 — orders" in said and "Carthage" not in said and "Egypt" not in said
+    async with campaign_tx(services, GM) as tx:  # the next writer gets the state as stored
+        assert tx.campaign.state is not None and tx.campaign.state["turn"] == 1
+        assert tx.campaign.state["seats"] == ["Rome"] and tx.state.seats == ["Rome"]
+    async with db.read() as session:  # and so do the next readers (text or data)
+        campaign = (await session.scalars(select(Campaign))).one()
+        stored = campaign.state
+        assert stored is not None and stored["turn"] == 1 and stored["seats"] == ["Rome"]
+        assert get_ruleset("freeform").dump(record.state_of(campaign, record.ruleset_of(campaign),
+                                                            shared=True)) == stored
+
+
+async def test_a_state_a_writer_set_is_what_it_reads_back_in_its_own_transaction(db: Database) -> None:
+    """A campaign found by the plain look-up keeps its stored text for the shared decode only until its state is
+    set: a reader in the same transaction after that gets the new state, and the new state is saved."""
+    services = await _running(db)
+    cache.STATES.clear()
+    assert "Turn 1 — orders" in await _status(services)
+    async with db.read() as session:
+        stored = (await session.scalars(select(Campaign))).one().state
+        assert stored is not None
+    async with campaign_tx(services, GM) as tx:
+        tx.campaign.state = {**stored, "turn": 3}  # set without being read first
+        assert tx.shared_state().turn == 3
+    assert "Turn 3 — orders" in await _status(services)
+
+
+async def test_a_sheet_before_the_start_says_so_and_after_it_shows_the_stored_state(db: Database) -> None:
+    """Whether a campaign has started is read from its stored text (a lobby's state is stored as null)."""
+    from bot.service import play
+
+    services = Services(db=db, clock=ManualClock())
+    await campaigns.create(services, GM, "Punic Wars", "freeform", None)
+    await campaigns.join(services, ROME, "Rome", None)
+    with pytest.raises(ServiceError, match="has not started yet"):
+        await play.sheet(services, ROME, None, None)
+    await campaigns.start(services, GM, None)
+    assert "Rome" in (await play.sheet(services, ROME, None, None)).text
