@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -72,6 +72,7 @@ def _prepared(stmt: Any, dialect: Any, params: dict[str, Any]) -> inline_sqlite.
 
 
 direct = 0  # statements run straight on a driver's connection (not seen by SQLAlchemy's events), for the bench
+on_direct: list[Callable[[str], None]] = []  # and who is told each one's SQL (tests counting statements)
 _RAW = "herald_driver"  # session.info: (the session's transaction, its driver connection, the dialect)
 
 
@@ -98,6 +99,13 @@ async def _driver_of(session: AsyncSession) -> tuple[Any, Any]:
             await driver._start_transaction()
     sync.info[_RAW] = (sync.get_transaction(), driver, dialect)
     return driver, dialect
+
+
+def _count(sql: str) -> None:
+    global direct
+    direct += 1
+    for tell in on_direct:
+        tell(sql)
 
 
 async def _pg_run(adapter: Any, dialect: Any, prepared: inline_sqlite.Direct, args: list[Any],
@@ -139,11 +147,10 @@ async def session_rows(session: AsyncSession, stmt: Any, params: dict[str, Any])
     driver's connection (see inline_sqlite.Direct: SQLAlchemy's statement machinery costs ten to twenty times
     SQLite's own time on a small read, and on PostgreSQL several times what asyncpg spends). Pending ORM changes
     are flushed first, as the session's own queries would."""
-    global direct
     driver, dialect = await _driver_of(session)
     prepared = _prepared(stmt, dialect, params)
     args = prepared.args(params)
-    direct += 1
+    _count(prepared.sql)
     if dialect.name == "sqlite":
         return prepared.rows(_sqlite_run(driver, dialect, prepared, args).fetchall())
     return prepared.rows(await _pg_run(driver, dialect, prepared, args, status=False))
@@ -153,11 +160,10 @@ async def session_write(session: AsyncSession, stmt: Any, params: dict[str, Any]
     """A Core write in the session's own transaction (which on SQLite holds the write lock), straight on the
     driver's connection as `session_rows`; how many rows it changed. Pending ORM changes are flushed first, so
     the statements reach the database in the order they were made."""
-    global direct
     driver, dialect = await _driver_of(session)
     prepared = _prepared(stmt, dialect, params)
     args = prepared.args(params)
-    direct += 1
+    _count(prepared.sql)
     if dialect.name == "sqlite":
         return int(_sqlite_run(driver, dialect, prepared, args).rowcount)
     return _changed(await _pg_run(driver, dialect, prepared, args, status=True))
@@ -247,10 +253,9 @@ class Database:
     async def select(self, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
         """One SELECT's rows, read as its own snapshot, straight on the driver's connection (SQLite: a sqlite3
         connection of its own, see inline_sqlite.Direct; PostgreSQL: a pooled one in autocommit)."""
-        global direct
-        direct += 1
         dialect = self.writer.sync_engine.dialect
         prepared = _prepared(stmt, dialect, params)
+        _count(prepared.sql)
         if self._direct is not None:
             return await self._direct.read(prepared, params)
         async with self.read_rows() as conn:
@@ -261,10 +266,9 @@ class Database:
 
     async def write_alone(self, stmt: Executable, params: dict[str, Any]) -> None:
         """One write statement committed on its own, straight on the driver's connection (as `select`)."""
-        global direct
-        direct += 1
         dialect = self.writer.sync_engine.dialect
         prepared = _prepared(stmt, dialect, params)
+        _count(prepared.sql)
         if self._direct is not None:
             await self._direct.write(prepared, params)
             return
