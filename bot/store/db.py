@@ -15,6 +15,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from bot.store import inline_sqlite
+from bot.store.single_pg import SingleStatements
 
 SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
 IDLE_IN_TRANSACTION = "60s"  # PostgreSQL ends a transaction left idle this long (its client is gone)
@@ -205,6 +206,7 @@ class Database:
             # single statements around every command straight on sqlite3 (a file: ":memory:" is one per connection)
             self._direct: inline_sqlite.DirectConnection | None = inline_sqlite.DirectConnection(
                 parsed.database, SQLITE_PRAGMAS) if parsed.database and parsed.database != ":memory:" else None
+            self._single: SingleStatements | None = None
         else:
             args = dict(connect_args or {})
             # a process whose machine vanishes mid-transaction leaves its backend "idle in transaction", holding
@@ -213,6 +215,7 @@ class Database:
                                        **args.get("server_settings", {})}
             self.writer = create_async_engine(url, connect_args=args,
                                               hide_parameters=True)  # seeds and private text are parameters
+            self._single = SingleStatements(url, self.writer.sync_engine.dialect, args)
             _ping_when_idle(self.writer)
             self.reader = self.writer
             self._direct = None
@@ -252,17 +255,16 @@ class Database:
 
     async def select(self, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
         """One SELECT's rows, read as its own snapshot, straight on the driver's connection (SQLite: a sqlite3
-        connection of its own, see inline_sqlite.Direct; PostgreSQL: a pooled one in autocommit)."""
+        connection of its own, see inline_sqlite.Direct; PostgreSQL: a pool of its own, see single_pg)."""
         dialect = self.writer.sync_engine.dialect
         prepared = _prepared(stmt, dialect, params)
         _count(prepared.sql)
         if self._direct is not None:
             return await self._direct.read(prepared, params)
-        async with self.read_rows() as conn:
-            if self.is_sqlite:  # in memory: the pool's one connection is the database
-                return list((await conn.execute(stmt, params)).all())
-            adapter = (await conn.get_raw_connection()).dbapi_connection
-            return prepared.rows(await _pg_run(adapter, dialect, prepared, prepared.args(params), status=False))
+        if self._single is not None:
+            return prepared.rows(await self._single.run(prepared, prepared.args(params)))
+        async with self.read_rows() as conn:  # SQLite in memory: the pool's one connection is the database
+            return list((await conn.execute(stmt, params)).all())
 
     async def write_alone(self, stmt: Executable, params: dict[str, Any]) -> None:
         """One write statement committed on its own, straight on the driver's connection (as `select`)."""
@@ -272,12 +274,11 @@ class Database:
         if self._direct is not None:
             await self._direct.write(prepared, params)
             return
-        async with self.write_one() as conn:  # on PostgreSQL in autocommit: the statement is its own transaction
-            if self.is_sqlite:
-                await conn.execute(stmt, params)
-                return
-            adapter = (await conn.get_raw_connection()).dbapi_connection
-            await _pg_run(adapter, dialect, prepared, prepared.args(params), status=True)
+        if self._single is not None:
+            await self._single.run(prepared, prepared.args(params), status=True)
+            return
+        async with self.write_one() as conn:  # SQLite in memory
+            await conn.execute(stmt, params)
 
     @asynccontextmanager
     async def read_rows(self) -> AsyncIterator[AsyncConnection]:
@@ -289,6 +290,8 @@ class Database:
     async def dispose(self) -> None:
         if self._direct is not None:
             await self._direct.close()
+        if self._single is not None:
+            await self._single.close()
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()
