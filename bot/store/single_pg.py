@@ -24,7 +24,9 @@ from bot.store.inline_sqlite import Direct
 POOL_SIZE = 4  # connections at most (the single statements are short: a busy process shares them)
 SQLALCHEMY_ONLY = ("prepared_statement_cache_size", "prepared_statement_name_func", "async_fallback",
                    "async_creator_fn")  # connect arguments SQLAlchemy's dialect takes for itself
-GONE = (asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.InterfaceError, ConnectionError)
+# what a connection the server or the network dropped may raise, depending on when the news reaches asyncpg
+GONE = (asyncpg.exceptions.ConnectionDoesNotExistError, asyncpg.exceptions.InterfaceError,
+        asyncpg.exceptions.InternalClientError, asyncpg.exceptions.AdminShutdownError, ConnectionError)
 
 
 async def _speak_json(conn: asyncpg.Connection) -> None:
@@ -54,17 +56,18 @@ class SingleStatements:
         would raise it."""
         pool = self._pool or await self._opened()
         for attempt in (1, 2):
-            try:
-                async with pool.acquire() as conn:
+            async with pool.acquire() as conn:
+                try:
                     if status:
                         return await conn.execute(stmt.sql, *args)
                     return await conn.fetch(stmt.sql, *args)
-            except GONE:
-                if attempt == 2:
+                except Exception as error:
+                    if attempt == 1 and (isinstance(error, GONE) or conn.is_closed()):
+                        continue  # the pool replaces a closed connection: once more, on another
+                    if isinstance(error, asyncpg.PostgresError):
+                        raise exc.DBAPIError.instance(stmt.sql, args, error, asyncpg.PostgresError,
+                                                      hide_parameters=True, dialect=self._dialect) from error
                     raise
-            except asyncpg.PostgresError as error:
-                raise exc.DBAPIError.instance(stmt.sql, args, error, asyncpg.PostgresError, hide_parameters=True,
-                                              dialect=self._dialect) from error
         raise AssertionError("unreachable")
 
     async def close(self) -> None:
