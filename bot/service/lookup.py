@@ -59,20 +59,20 @@ async def _find(session: AsyncSession, caller: Caller, name: str | None, include
         if found is None:
             raise NotFound(f"no campaign called **{clip(name, 60)}** in this server (see `/campaign list`)")
         return found, lock
-    here = await campaigns.here(session, guild, user, caller.channel_id, plain=plain)
+    here = await campaigns.here(session, guild, user, caller.channel_id, plain=plain, lock=lock)
     threads = here.threads()
     if len(threads) == 1:
-        return threads[0], False
+        return threads[0], here.locked
     in_channel = here.in_channel()
     live = [f for f in in_channel if f[0].status != CampaignStatus.ENDED] or (in_channel if include_ended else [])
     if len(live) == 1:
-        return live[0], False
+        return live[0], here.locked
     if len(live) > 1:
         names = ", ".join(f"**{c.name}**" for c, _ in live)
         raise NotFound(f"several campaigns run in this channel ({names}): name one with `campaign:`")
     mine = here.mine()
     if len(mine) == 1:
-        return mine[0], False
+        return mine[0], here.locked
     if len(mine) > 1:
         names = ", ".join(f"**{c.name}**" for c, _ in mine)
         raise NotFound(f"you play in several campaigns ({names}): name one with `campaign:`")

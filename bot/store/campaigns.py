@@ -73,6 +73,9 @@ _PLAIN_HERE = (_plain_with_seat().add_columns(_SEAT_THREAD_HERE.label("seat_thre
 # PostgreSQL: the campaign's row lock taken by the same statement (not the seat's: it is the outer join's side)
 _PLAIN_BY_ID_LOCKED = _PLAIN_BY_ID.with_for_update(of=_CT)
 _PLAIN_BY_NAME_LOCKED = _PLAIN_BY_NAME.with_for_update(of=_CT)
+# and the campaigns a channel may mean, each locked (in id order, as every statement here locks campaigns): the
+# one chosen among them in Python is then read under its lock without a second round trip
+_PLAIN_HERE_LOCKED = _PLAIN_HERE.with_for_update(of=_CT)
 _PLAIN_LOCK = select(*_CT_COLUMNS).where(_CT.c.id == bindparam("id")).with_for_update()
 
 
@@ -208,9 +211,10 @@ async def by_name(session: AsyncSession, guild_id: int, user_id: int, name: str,
 class Here:
     """The campaigns a command's channel may mean, each with the caller's seat, in one round trip."""
 
-    def __init__(self, rows: Sequence[Any], guild_id: int, channel_id: int) -> None:
+    def __init__(self, rows: Sequence[Any], guild_id: int, channel_id: int, *, locked: bool = False) -> None:
         self.rows = [(r[0], r[1], bool(r[2])) for r in rows if r[0].guild_id == guild_id]
         self.channel_id = channel_id
+        self.locked = locked  # each campaign's row lock taken by the look-up itself
 
     def threads(self) -> list[Found]:
         ch = self.channel_id
@@ -224,11 +228,13 @@ class Here:
 
 
 async def here(session: AsyncSession, guild_id: int, user_id: int, channel_id: int, *,
-               plain: bool = False) -> Here:
-    """The campaigns this channel may mean; `plain` as in `by_id`."""
+               plain: bool = False, lock: bool = False) -> Here:
+    """The campaigns this channel may mean; `plain` and `lock` as in `by_id` (`lock` with `plain` only)."""
     params = {"channel": channel_id, "user": user_id, "guild": guild_id}
     if plain:
-        return Here(await _plain(session, _PLAIN_HERE, params), guild_id, channel_id)
+        locked = lock and locks(session)
+        return Here(await _plain(session, _PLAIN_HERE_LOCKED if locked else _PLAIN_HERE, params), guild_id,
+                    channel_id, locked=locked)
     rows = (await session.execute(_HERE, params)).all()
     for campaign, seat, _ in rows:
         _remember(session, user_id, (campaign, seat))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from bot.store import inline_sqlite
+from bot.store.single_pg import SingleStatements
 
 SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
 IDLE_IN_TRANSACTION = "60s"  # PostgreSQL ends a transaction left idle this long (its client is gone)
@@ -72,6 +73,7 @@ def _prepared(stmt: Any, dialect: Any, params: dict[str, Any]) -> inline_sqlite.
 
 
 direct = 0  # statements run straight on a driver's connection (not seen by SQLAlchemy's events), for the bench
+on_direct: list[Callable[[str], None]] = []  # and who is told each one's SQL (tests counting statements)
 _RAW = "herald_driver"  # session.info: (the session's transaction, its driver connection, the dialect)
 
 
@@ -98,6 +100,13 @@ async def _driver_of(session: AsyncSession) -> tuple[Any, Any]:
             await driver._start_transaction()
     sync.info[_RAW] = (sync.get_transaction(), driver, dialect)
     return driver, dialect
+
+
+def _count(sql: str) -> None:
+    global direct
+    direct += 1
+    for tell in on_direct:
+        tell(sql)
 
 
 async def _pg_run(adapter: Any, dialect: Any, prepared: inline_sqlite.Direct, args: list[Any],
@@ -139,11 +148,10 @@ async def session_rows(session: AsyncSession, stmt: Any, params: dict[str, Any])
     driver's connection (see inline_sqlite.Direct: SQLAlchemy's statement machinery costs ten to twenty times
     SQLite's own time on a small read, and on PostgreSQL several times what asyncpg spends). Pending ORM changes
     are flushed first, as the session's own queries would."""
-    global direct
     driver, dialect = await _driver_of(session)
     prepared = _prepared(stmt, dialect, params)
     args = prepared.args(params)
-    direct += 1
+    _count(prepared.sql)
     if dialect.name == "sqlite":
         return prepared.rows(_sqlite_run(driver, dialect, prepared, args).fetchall())
     return prepared.rows(await _pg_run(driver, dialect, prepared, args, status=False))
@@ -153,11 +161,10 @@ async def session_write(session: AsyncSession, stmt: Any, params: dict[str, Any]
     """A Core write in the session's own transaction (which on SQLite holds the write lock), straight on the
     driver's connection as `session_rows`; how many rows it changed. Pending ORM changes are flushed first, so
     the statements reach the database in the order they were made."""
-    global direct
     driver, dialect = await _driver_of(session)
     prepared = _prepared(stmt, dialect, params)
     args = prepared.args(params)
-    direct += 1
+    _count(prepared.sql)
     if dialect.name == "sqlite":
         return int(_sqlite_run(driver, dialect, prepared, args).rowcount)
     return _changed(await _pg_run(driver, dialect, prepared, args, status=True))
@@ -199,6 +206,7 @@ class Database:
             # single statements around every command straight on sqlite3 (a file: ":memory:" is one per connection)
             self._direct: inline_sqlite.DirectConnection | None = inline_sqlite.DirectConnection(
                 parsed.database, SQLITE_PRAGMAS) if parsed.database and parsed.database != ":memory:" else None
+            self._single: SingleStatements | None = None
         else:
             args = dict(connect_args or {})
             # a process whose machine vanishes mid-transaction leaves its backend "idle in transaction", holding
@@ -207,6 +215,7 @@ class Database:
                                        **args.get("server_settings", {})}
             self.writer = create_async_engine(url, connect_args=args,
                                               hide_parameters=True)  # seeds and private text are parameters
+            self._single = SingleStatements(url, self.writer.sync_engine.dialect, args)
             _ping_when_idle(self.writer)
             self.reader = self.writer
             self._direct = None
@@ -246,34 +255,30 @@ class Database:
 
     async def select(self, stmt: Select[Any], params: dict[str, Any]) -> Sequence[Any]:
         """One SELECT's rows, read as its own snapshot, straight on the driver's connection (SQLite: a sqlite3
-        connection of its own, see inline_sqlite.Direct; PostgreSQL: a pooled one in autocommit)."""
-        global direct
-        direct += 1
+        connection of its own, see inline_sqlite.Direct; PostgreSQL: a pool of its own, see single_pg)."""
         dialect = self.writer.sync_engine.dialect
         prepared = _prepared(stmt, dialect, params)
+        _count(prepared.sql)
         if self._direct is not None:
             return await self._direct.read(prepared, params)
-        async with self.read_rows() as conn:
-            if self.is_sqlite:  # in memory: the pool's one connection is the database
-                return list((await conn.execute(stmt, params)).all())
-            adapter = (await conn.get_raw_connection()).dbapi_connection
-            return prepared.rows(await _pg_run(adapter, dialect, prepared, prepared.args(params), status=False))
+        if self._single is not None:
+            return prepared.rows(await self._single.run(prepared, prepared.args(params)))
+        async with self.read_rows() as conn:  # SQLite in memory: the pool's one connection is the database
+            return list((await conn.execute(stmt, params)).all())
 
     async def write_alone(self, stmt: Executable, params: dict[str, Any]) -> None:
         """One write statement committed on its own, straight on the driver's connection (as `select`)."""
-        global direct
-        direct += 1
         dialect = self.writer.sync_engine.dialect
         prepared = _prepared(stmt, dialect, params)
+        _count(prepared.sql)
         if self._direct is not None:
             await self._direct.write(prepared, params)
             return
-        async with self.write_one() as conn:  # on PostgreSQL in autocommit: the statement is its own transaction
-            if self.is_sqlite:
-                await conn.execute(stmt, params)
-                return
-            adapter = (await conn.get_raw_connection()).dbapi_connection
-            await _pg_run(adapter, dialect, prepared, prepared.args(params), status=True)
+        if self._single is not None:
+            await self._single.run(prepared, prepared.args(params), status=True)
+            return
+        async with self.write_one() as conn:  # SQLite in memory
+            await conn.execute(stmt, params)
 
     @asynccontextmanager
     async def read_rows(self) -> AsyncIterator[AsyncConnection]:
@@ -285,6 +290,8 @@ class Database:
     async def dispose(self) -> None:
         if self._direct is not None:
             await self._direct.close()
+        if self._single is not None:
+            await self._single.close()
         await self.writer.dispose()
         if self.reader is not self.writer:
             await self.reader.dispose()

@@ -181,3 +181,30 @@ async def test_a_receipt_kept_twice_for_one_interaction_is_refused_as_sqlalchemy
         async with db.write() as session:
             await receipts.add_in(session, **receipt)
     assert [r.id for r in await receipts.earlier(db, 77, 5, "/roll", ManualClock().now())] == [first]
+
+
+async def test_the_receipt_read_before_a_command_survives_its_connection_being_dropped(db: Database) -> None:
+    """PostgreSQL: the single statements around every command run on a small pool of their own; one whose
+    connection the server (or the network) dropped while idle runs again on another, and the command never sees
+    it."""
+    from bot.store import receipts
+
+    if db.is_sqlite:
+        pytest.skip("SQLite: a file, no connection to lose")
+    now = ManualClock().now()
+    async with db.write() as session:
+        first = await receipts.add_in(session, interaction_id=91, user_id=5, campaign_id=None, command="/roll",
+                                      outcome="", answered=False, at=now)
+    assert [r.id for r in await receipts.earlier(db, 91, 5, "/roll", now)] == [first]
+    single = db._single
+    assert single is not None and single._pool is not None
+    async with single._pool.acquire() as conn:
+        pids = [await conn.fetchval("SELECT pg_backend_pid()")]
+    other = Database(db.url)
+    async with other.writer.connect() as conn:
+        for pid in pids:
+            await conn.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+    await other.dispose()
+    assert [r.id for r in await receipts.earlier(db, 91, 5, "/roll", now)] == [first]
+    await receipts.settle(db, first, answered=True, outcome="🎲 7")
+    assert await receipts.earlier(db, 91, 5, "/roll", now)  # this interaction's own receipt, answered or not

@@ -18,6 +18,7 @@ from bot.service.clock import ManualClock
 from bot.service.context import Caller, Services
 from bot.service.errors import Conflict, ServiceError
 from bot.service.unit import campaign_tx
+from bot.store import db as db_module
 from bot.store import migrate
 from bot.store import orders as order_rows
 from bot.store.db import Database
@@ -55,12 +56,17 @@ def statements(db: Database) -> Iterator[list[str]]:
     def on(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
         seen.append(statement)
 
+    def straight(statement: str) -> None:  # run straight on the driver's connection (bot.store.db.session_rows…)
+        seen.append(statement)
+
     engines = {db.writer.sync_engine, db.reader.sync_engine}
     for engine in engines:
         event.listen(engine, "before_cursor_execute", on)
+    db_module.on_direct.append(straight)
     try:
         yield seen
     finally:
+        db_module.on_direct.remove(straight)
         for engine in engines:
             event.remove(engine, "before_cursor_execute", on)
 
@@ -112,10 +118,10 @@ async def test_a_lost_race_on_the_campaigns_version_is_a_clear_retryable_conflic
 
 async def test_orders_submit_runs_at_most_six_statements_and_saves_what_it_says(db: Database) -> None:
     services = await _running(db)
-    # BEGIN, find campaign+seat (PostgreSQL: + its row lock), save orders, bump the campaign's log seq, append the
-    # log entry, ask whether every seat is in; PostgreSQL: the saving and the asking one statement, the bump and
-    # the entry one (SQLite runs most of them on its sqlite3 connection, which this does not count)
-    limit = 6 if db.is_sqlite else 4
+    # find campaign+seat (PostgreSQL: under its row lock), save orders, ask whether every seat is in, bump the
+    # campaign's log seq, append the log entry; PostgreSQL: the saving and the asking one statement, the bump and
+    # the entry one (BEGIN and COMMIT are not counted)
+    limit = 5 if db.is_sqlite else 3
     for text in ("hold Sicilia", "hold Sicilia | build a fleet"):  # first submission, then a replacement
         with statements(db) as seen:
             reply = await orders.submit(services, ROME, text, None)
@@ -132,7 +138,7 @@ async def test_the_last_seat_in_is_noticed_within_the_same_few_statements(db: Da
     await orders.submit(services, ROME, "hold Sicilia", None)
     with statements(db) as seen:
         await orders.submit(services, CARTHAGE, "raise a levy", None)
-    assert len(seen) <= (8 if db.is_sqlite else 5)  # + the GM's "every seat has sent orders" post
+    assert len(seen) <= (6 if db.is_sqlite else 4), seen  # + the GM's "every seat has sent orders" post
     async with db.read() as session:
         posts = list(await session.scalars(select(OutboxPost.content).where(OutboxPost.target == "gm")))
     assert any("Every seat has sent orders" in p for p in posts)
@@ -179,6 +185,36 @@ async def test_a_button_or_a_named_campaign_is_found_and_locked_in_one_statement
     assert campaign.id == cid and seat is not None and seat.name == "Carthage"
     if not db.is_sqlite:  # PostgreSQL: the campaign's row, not the (outer-joined) seat's, is locked
         assert "FOR UPDATE OF campaign" in queries[0]
+
+
+async def test_a_campaign_found_by_its_channel_for_a_change_is_locked_by_the_look_up_itself(db: Database) -> None:
+    """A changing command in the campaign's channel (the usual way to play): one statement finds the campaign and
+    the seat and, on PostgreSQL, takes the campaign's row lock; another writer waits for it until the commit."""
+    from bot.service.lookup import find_with_seat
+
+    await _running(db)
+    async with db.write() as session:
+        with statements(db) as seen:
+            campaign, seat = await find_with_seat(session, CARTHAGE, None, for_update=True, plain=True)
+        assert len(seen) == 1, seen
+        assert campaign.name == "Punic Wars" and seat is not None and seat.name == "Carthage"
+        if db.is_sqlite:
+            return
+        assert "FOR UPDATE OF campaign" in seen[0]
+        other = asyncio.ensure_future(_rename(db, campaign.id))
+        await asyncio.sleep(0.3)
+        assert not other.done()  # waits for this transaction's lock
+        campaign.phase_label = "changed under the lock"
+    await other
+    async with db.read() as session:
+        kept = await session.get(Campaign, campaign.id)
+        assert kept is not None and (kept.name, kept.phase_label) == ("Third Punic War", "changed under the lock")
+
+
+async def _rename(db: Database, campaign_id: int) -> None:
+    async with db.write_rows() as conn:
+        await conn.execute(update(Campaign).where(Campaign.id == campaign_id)
+                           .values(name="Third Punic War", version_id=Campaign.version_id + 1))
 
 
 async def test_a_campaign_found_by_its_channel_is_read_again_under_its_row_lock(db: Database) -> None:
