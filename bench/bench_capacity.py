@@ -37,6 +37,7 @@ from sqlalchemy import event, insert, select, update
 from bot.console.fake import GUILD_ID
 from bot.console.runner import Console
 from bot.console.script import parse
+from bot.ops import heap
 from bot.service import cache
 from bot.store import db as db_module
 from bot.store import migrate
@@ -634,6 +635,7 @@ async def run() -> None:
             await t["lote"].script(_script_until(EXAMPLES / "lote-modern" / "two-turns.txt",
                                                  "echo == Turn 2: processing"))
             print(f"(setup: {time.process_time() - setup:.1f} CPU-s)")
+            heap.settle()  # as `herald run` does once started (bot.ops.heap)
 
             print("## full-stack /orders submit beside the raw insert+commit floor")
             await _submit_vs_floor("SQLite", t["small"], sqlite_floor(tmp / "floor.db"),
