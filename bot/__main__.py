@@ -96,7 +96,7 @@ async def _bot(settings: Settings) -> None:
             sync = settings.sync_commands and (shards is None or 0 in shards)
             async with ShardedHeraldBot(services, gate=IdentifyGate(db), gm_role=settings.gm_role,
                                         sync_commands=sync, poll=settings.poll, shard_ids=shards,
-                                        shard_count=settings.shard_count) as bot:
+                                        shard_count=settings.shard_count, settle_heap=True) as bot:
                 loop = asyncio.get_running_loop()
                 for sig in (signal.SIGTERM, signal.SIGINT):  # docker stop, Ctrl-C: close the gateway cleanly
                     loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))
@@ -138,6 +138,7 @@ async def _console(settings: Settings, script: Path | None, seed: str | None, ou
                    database: str | None) -> int:
     from bot.console.runner import Console, ScriptFailed
     from bot.console.script import ScriptError
+    from bot.ops import heap
     from bot.ops.locks import single_writer
     from bot.store import migrate
     from bot.store.db import Database
@@ -152,6 +153,8 @@ async def _console(settings: Settings, script: Path | None, seed: str | None, ou
                 con = Console(db, seed=seed, out_dir=out or (None if script else Path("out")), gm_role=settings.gm_role,
                               base_dir=script.parent if script else Path.cwd())
                 await con.start()
+                if script is None:  # a session at the prompt lives long: see bot.ops.heap
+                    heap.settle()
                 try:
                     if script is not None:
                         text = await asyncio.to_thread(script.read_text, encoding="utf-8")

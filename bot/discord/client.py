@@ -15,6 +15,7 @@ from bot.discord.cogs.catchup import shown_once
 from bot.discord.delivery import DiscordDelivery
 from bot.discord.tree import HeraldTree
 from bot.discord.views import ActionSelect, ConfirmButton, OrdersButton, StaleComponent, TurnButton, orders_form_sent
+from bot.ops import heap
 from bot.ops.commands import finished
 from bot.ops.locks import IdentifyGate
 from bot.service import deadlines, outbox, timers
@@ -28,7 +29,8 @@ COGS = ("bot.discord.cogs.campaign", "bot.discord.cogs.orders", "bot.discord.cog
 
 class HeraldBot(commands.Bot):
     def __init__(self, services: Services, *, gm_role: str = "GM", background: bool = True,
-                 sync_commands: bool = False, poll: float = 30.0, **kwargs: object) -> None:
+                 sync_commands: bool = False, poll: float = 30.0, settle_heap: bool = False,
+                 **kwargs: object) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned, tree_cls=HeraldTree, help_command=None,
             intents=discord.Intents(guilds=True), member_cache_flags=discord.MemberCacheFlags.none(),
@@ -38,6 +40,7 @@ class HeraldBot(commands.Bot):
         self.gm_role = gm_role
         self.background = background
         self.sync_commands = sync_commands
+        self.settle_heap = settle_heap  # a long-lived process (herald run): see bot.ops.heap
         self.poll = poll  # how often to look for posts and timers another process left (or wrote)
         self.delivery = DiscordDelivery(self)
         self._tasks: list[asyncio.Task[None]] = []
@@ -54,6 +57,8 @@ class HeraldBot(commands.Bot):
             self._tasks.append(asyncio.create_task(outbox.run(self.services, self.delivery, idle=self.poll),
                                                    name="herald-outbox"))
             self._tasks.append(asyncio.create_task(self._timers(), name="herald-timers"))
+        if self.settle_heap:
+            heap.settle()
 
     async def _command_done(self, interaction: discord.Interaction, _command: object) -> None:
         finished(interaction, "ok")

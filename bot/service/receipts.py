@@ -12,6 +12,7 @@ import logging
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -92,24 +93,47 @@ def asked_for(interaction_id: int) -> Asked | None:
     return asked
 
 
-async def keep_with_change(session: AsyncSession, services: Services, campaign_id: int) -> Asked | None:
-    """In a command's own write transaction: its receipt (once per command), to commit with the change; the
-    command it is for, if written."""
+def due(services: Services, campaign_id: int) -> tuple[Asked, dict[str, Any]] | None:
+    """The receipt the command carried out in this task is to keep and has not written yet (none if it only
+    asked a question), as its column values: written with the change, by `keep_with_change` or in the same
+    statement as the change's log entry (see store.log.append_and_keep)."""
     asked = _asked.get()
     if asked is None or asked.receipt_id is not None or asked.only_asked or asked.task is not asyncio.current_task():
         return None
+    return asked, {"interaction_id": asked.interaction_id, "user_id": asked.user_id, "campaign_id": campaign_id,
+                   "command": asked.command[:100], "at": services.clock.now(), "outcome": "", "answered": False}
+
+
+ALREADY = "this request was already carried out"  # the same interaction carried out at the same moment elsewhere
+
+
+async def keep_with_change(session: AsyncSession, services: Services, campaign_id: int, *,
+                           written: Asked | None = None) -> Asked | None:
+    """In a command's own write transaction: its receipt (once per command), to commit with the change, unless
+    it is `written` already (with a log entry); the command it is for, if written."""
+    if written is not None and written.receipt_id is not None:
+        asked = written
+    else:
+        pending = due(services, campaign_id)
+        if pending is None:
+            return None
+        asked, values = pending
+        try:
+            asked.receipt_id = await rows.add_in(session, **values)
+        except IntegrityError:  # roll this one back
+            raise ServiceError(ALREADY) from None
     now = services.clock.now()
-    try:
-        receipt_id = await rows.add_in(session, interaction_id=asked.interaction_id, user_id=asked.user_id,
-                                    campaign_id=campaign_id, command=asked.command[:100], at=now, outcome="",
-                                    answered=False)
-    except IntegrityError:  # the same interaction carried out at the same moment elsewhere: roll this one back
-        raise ServiceError("this request was already carried out") from None
-    asked.receipt_id = receipt_id
     if services.receipts_pruned_at is None or now - services.receipts_pruned_at >= PRUNE_EVERY:
         await rows.prune(session, now - KEEP)
         services.receipts_pruned_at = now
     return asked
+
+
+async def forget(session: AsyncSession, asked: Asked) -> None:
+    """The receipt written earlier in this transaction, taken back: the command only asked a question after all."""
+    if asked.receipt_id is not None:
+        await rows.remove_in(session, asked.receipt_id)
+        asked.receipt_id = None
 
 
 async def record(services: Services, *, interaction_id: int, user_id: int, campaign_id: int | None,

@@ -6,13 +6,14 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.exc import StaleDataError
 
 from bot.logs import bind
 from bot.service import news, receipts, record, steps
 from bot.service.context import Caller, Services
-from bot.service.errors import Conflict, NotAllowed
+from bot.service.errors import Conflict, NotAllowed, ServiceError
 from bot.service.lookup import find_with_seat, is_gm
 from bot.store import log as log_rows
 from bot.store.models import Campaign, OutboxPost, Seat
@@ -30,6 +31,7 @@ class CampaignTx:
         self._ruleset: Ruleset[Any] | None = None
         self._state: Any = None
         self._state_loaded = False
+        self.kept: receipts.Asked | None = None  # the command whose receipt this transaction wrote
 
     @property
     def ruleset(self) -> Ruleset[Any]:
@@ -69,9 +71,21 @@ class CampaignTx:
     async def log(self, *, kind: str, visibility: Visibility, body: dict[str, Any], actor: str | None = None) -> int:
         """Append to the campaign's log as the caller (their seat's name, unless `actor` says otherwise); its seq."""
         name = actor if actor is not None else (self.seat.name if self.seat is not None else self.caller.name)
-        return await log_rows.append(self.session, self.campaign, at=self.services.clock.now(), kind=kind,
-                                     actor=name, actor_user_id=self.caller.user_id, visibility=visibility.dump(),
-                                     body=body)
+        at, seen = self.services.clock.now(), visibility.dump()
+        pending = receipts.due(self.services, self.campaign.id) if log_rows.locks_rows(self.session) else None
+        if pending is None:
+            return await log_rows.append(self.session, self.campaign, at=at, kind=kind, actor=name,
+                                         actor_user_id=self.caller.user_id, visibility=seen, body=body)
+        # PostgreSQL: the receipt in the entry's statement (one round trip less while the campaign is locked)
+        asked, receipt = pending
+        try:
+            seq, asked.receipt_id = await log_rows.append_and_keep(
+                self.session, self.campaign, receipt, at=at, kind=kind, actor=name,
+                actor_user_id=self.caller.user_id, visibility=seen, body=body)
+        except IntegrityError:
+            raise ServiceError(receipts.ALREADY) from None
+        self.kept = asked
+        return seq
 
     def post(self, target: str, content: str, *, file: tuple[str, bytes] | None = None,
              render: dict[str, Any] | None = None, components: dict[str, Any] | None = None,
@@ -97,16 +111,22 @@ async def campaign_tx(services: Services, caller: Caller, name: str | None = Non
     not to; a write that lost a race on the campaign's version raises `Conflict`, which is safe to retry."""
     lock = write if for_update is None else for_update
     kept: receipts.Asked | None = None
+    tx: CampaignTx | None = None
     try:
         async with services.db.write() if write else services.db.read() as session:
             campaign, seat = await find_with_seat(session, caller, name, for_update=lock,
                                                   include_ended=include_ended, plain=True)
             bind(campaign_id=campaign.id)  # every later line of this command names its campaign
             news.notice(campaign, seat)  # "since you last looked": two columns already read, no statement
-            yield CampaignTx(services, caller, session, campaign, seat)
+            tx = CampaignTx(services, caller, session, campaign, seat)
+            yield tx
             if write:  # the command's receipt commits with its change (see receipts)
-                kept = await receipts.keep_with_change(session, services, campaign.id)
+                if tx.kept is not None and tx.kept.only_asked:  # written with a log entry, then it only asked
+                    await receipts.forget(session, tx.kept)
+                kept = await receipts.keep_with_change(session, services, campaign.id, written=tx.kept)
     except BaseException as exc:
+        if kept is None and tx is not None:
+            kept = tx.kept
         if kept is not None:  # not committed after all
             kept.receipt_id = None
         if isinstance(exc, StaleDataError):

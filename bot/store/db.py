@@ -19,6 +19,10 @@ from bot.store.single_pg import SingleStatements
 
 SINGLE_READ = "herald_single_read"  # execution option: no BEGIN, each statement is its own transaction
 IDLE_IN_TRANSACTION = "60s"  # PostgreSQL ends a transaction left idle this long (its client is gone)
+# PostgreSQL connections kept open, and opened beyond them in a burst (closed again when handed back): with
+# SQLAlchemy's default 5 kept, every burst of commands past them paid for new connections, several round trips
+# of set-up each, every time
+PG_POOL_SIZE, PG_POOL_OVERFLOW = 20, 10
 PING_AFTER_IDLE = 10.0  # seconds a pooled PostgreSQL connection sat unused before it is checked on checkout
 SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={inline_sqlite.BUSY_TIMEOUT_MS}", "synchronous=NORMAL",
                   "foreign_keys=ON", "wal_autocheckpoint=0")
@@ -213,7 +217,8 @@ class Database:
             # row locks other processes wait on; Herald never waits on anything but the database inside one
             args["server_settings"] = {"idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION,
                                        **args.get("server_settings", {})}
-            self.writer = create_async_engine(url, connect_args=args,
+            self.writer = create_async_engine(url, connect_args=args, pool_size=PG_POOL_SIZE,
+                                              max_overflow=PG_POOL_OVERFLOW,
                                               hide_parameters=True)  # seeds and private text are parameters
             self._single = SingleStatements(url, self.writer.sync_engine.dialect, args)
             _ping_when_idle(self.writer)

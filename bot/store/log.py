@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.store.db import session_write
+from bot.store.db import session_rows, session_write
 from bot.store.models import Base, Campaign, LogEntry, Snapshot
 
 _CAMPAIGN = Base.metadata.tables["campaign"]
@@ -37,6 +37,28 @@ def _bump_and_append(bump: Any) -> Any:
 
 _BUMP_AND_APPEND = _bump_and_append(_NEXT_SEQ)
 _BUMP_AND_APPEND_ROLL = _bump_and_append(_NEXT_SEQ_ROLL)
+_RECEIPT = Base.metadata.tables["receipt"]
+RECEIPT_COLUMNS = ("interaction_id", "user_id", "campaign_id", "command", "at", "outcome", "answered")
+
+
+def _bump_append_and_keep(bump: Any) -> Any:
+    """PostgreSQL: `_bump_and_append`, and the command's receipt (see service.receipts) with them, in one
+    statement: a command that changes a campaign holds its row lock from the look-up to the commit, and each round
+    trip in between is one every other writer of the campaign waits for. Both rows are written only if the version
+    was still the one read; (entries appended, the receipt's id)."""
+    bumped = bump.returning(_CAMPAIGN.c.id).cte("bumped")
+    values = [bumped.c.id, bindparam("seq", type_=_LOG.c.seq.type),
+              *[bindparam("entry_" + name, type_=_LOG.c[name].type) for name in _ENTRY[2:]]]
+    appended = (insert(_LOG).from_select(_ENTRY, select(*values).select_from(bumped))
+                .returning(_LOG.c.seq).cte("appended"))
+    receipt = [bindparam("r_" + name, type_=_RECEIPT.c[name].type) for name in RECEIPT_COLUMNS]
+    kept = (insert(_RECEIPT).from_select(list(RECEIPT_COLUMNS), select(*receipt).select_from(bumped))
+            .returning(_RECEIPT.c.id).cte("kept"))
+    return select(select(func.count()).select_from(appended).scalar_subquery().label("appended"),
+                  select(kept.c.id).scalar_subquery().label("receipt"))
+
+
+_BUMP_APPEND_AND_KEEP = _bump_append_and_keep(_NEXT_SEQ)
 
 
 async def append(session: AsyncSession, campaign: Campaign, *, at: datetime, kind: str, actor: str,
@@ -68,6 +90,31 @@ async def append(session: AsyncSession, campaign: Campaign, *, at: datetime, kin
     _bumped(campaign, seq, version + 1, roll_count)
     await session_write(session, _APPEND, {"campaign_id": campaign.id, "seq": seq, **entry})
     return seq
+
+
+def locks_rows(session: AsyncSession) -> bool:
+    """Whether this database locks rows (PostgreSQL), where a round trip less while locked is worth a statement."""
+    return bool(session.get_bind().dialect.name == "postgresql")
+
+
+async def append_and_keep(session: AsyncSession, campaign: Campaign, receipt: dict[str, Any], *, at: datetime,
+                          kind: str, actor: str, actor_user_id: int | None, visibility: dict[str, Any],
+                          body: dict[str, Any]) -> tuple[int, int]:
+    """PostgreSQL: `append`, and the receipt of the command (its column values) in the same statement; (the
+    entry's seq, the receipt's id). IntegrityError if the interaction has a receipt already."""
+    if campaign in session.dirty:
+        await session.flush()
+    seq, version = campaign.log_seq + 1, campaign.version_id
+    entry = {"at": at, "kind": kind, "actor": actor, "actor_user_id": actor_user_id, "turn": campaign.turn,
+             "phase_key": campaign.phase_key, "visibility": visibility, "body": body}
+    [row] = await session_rows(session, _BUMP_APPEND_AND_KEEP, {
+        "cid": campaign.id, "ver": version, "seq": seq, "new_ver": version + 1,
+        **{"entry_" + name: value for name, value in entry.items()},
+        **{"r_" + name: receipt[name] for name in RECEIPT_COLUMNS}})
+    if row.appended != 1:
+        raise StaleDataError("the campaign changed under this transaction")
+    _bumped(campaign, seq, version + 1, None)
+    return seq, int(row.receipt)
 
 
 def _bumped(campaign: Campaign, seq: int, version: int, roll_count: int | None) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import bindparam, delete, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from bot.store.db import Database, session_rows
+from bot.store.db import Database, session_rows, session_write
 from bot.store.models import Base
 
 _T = Base.metadata.tables["receipt"]
@@ -24,6 +24,7 @@ _INSERT_ID = insert(_T).returning(_T.c.id)
 _SETTLE = (update(_T).where(_T.c.id == bindparam("rid"))
            .values(answered=bindparam("answered"), outcome=bindparam("outcome")))
 _ANSWERED = update(_T).where(_T.c.id == bindparam("rid")).values(answered=True)
+_REMOVE = delete(_T).where(_T.c.id == bindparam("rid"))
 _PRUNE = delete(_T).where(_T.c.at < bindparam("before"))
 
 
@@ -37,6 +38,10 @@ async def add_in(session: AsyncSession, **values: Any) -> int:
     """A new receipt's id, written in the session's own transaction straight on the driver's connection (its
     command's change commits with it); IntegrityError if the interaction has one already."""
     return int((await session_rows(session, _INSERT_ID, values))[0].id)
+
+
+async def remove_in(session: AsyncSession, receipt_id: int) -> None:
+    await session_write(session, _REMOVE, {"rid": receipt_id})
 
 
 async def prune(conn: AsyncConnection | AsyncSession, before: datetime) -> None:

@@ -269,6 +269,31 @@ async def test_a_commands_receipt_commits_with_its_change_or_not_at_all(db: Data
     assert kept.answered and kept.outcome.startswith("Orders for")
 
 
+async def test_a_submit_carried_out_for_an_interaction_keeps_its_receipt_without_a_statement_more(
+        db: Database) -> None:
+    """PostgreSQL: the receipt goes in the statement that appends the log entry, so a submit holds the campaign's
+    lock for three statements and its commit; SQLite writes it in a statement of its own (no row locks there)."""
+    services = await _running(db)
+    services.receipts_pruned_at = services.clock.now()  # the hourly prune of old receipts is not due
+    receipts.expect(interaction_id=9010, user_id=ROME.user_id, command="orders submit#abc")
+    with statements(db) as seen:
+        await orders.submit(services, ROME, "hold Sicilia", None)
+    assert len(seen) == (6 if db.is_sqlite else 3), seen
+    [kept] = await _receipts(db)
+    async with db.read() as session:
+        campaign_id = await session.scalar(select(Campaign.id))
+    assert (kept.interaction_id, kept.campaign_id, kept.answered) == (9010, campaign_id, False)
+
+
+async def test_a_command_that_logged_and_then_only_asked_keeps_no_receipt(db: Database) -> None:
+    services = await _running(db)
+    asked = receipts.expect(interaction_id=9011, user_id=ROME.user_id, command="gm advance#abc")
+    async with campaign_tx(services, ROME) as tx:
+        await tx.log(kind="note", visibility=Visibility.everyone(), body={"text": "a note first"})
+        receipts.only_a_question()  # then it asked before doing anything that cannot be undone
+    assert asked.receipt_id is None and await _receipts(db) == []
+
+
 async def test_a_receipt_lost_with_its_transaction_is_written_by_the_retry(db: Database) -> None:
     services = await _running(db)
     asked = receipts.expect(interaction_id=9002, user_id=ROME.user_id, command="orders submit#abc")
