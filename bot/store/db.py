@@ -22,7 +22,7 @@ IDLE_IN_TRANSACTION = "60s"  # PostgreSQL ends a transaction left idle this long
 # PostgreSQL connections kept open, and opened beyond them in a burst (closed again when handed back): with
 # SQLAlchemy's default 5 kept, every burst of commands past them paid for new connections, several round trips
 # of set-up each, every time
-PG_POOL_SIZE, PG_POOL_OVERFLOW = 20, 10
+PG_POOL_SIZE, PG_POOL_OVERFLOW = 20, 5  # with single_pg.POOL_SIZE: at most 29 a process (PostgreSQL allows 100)
 PING_AFTER_IDLE = 10.0  # seconds a pooled PostgreSQL connection sat unused before it is checked on checkout
 SQLITE_PRAGMAS = ("journal_mode=WAL", f"busy_timeout={inline_sqlite.BUSY_TIMEOUT_MS}", "synchronous=NORMAL",
                   "foreign_keys=ON", "wal_autocheckpoint=0")
