@@ -107,3 +107,23 @@ def test_an_imagined_future_plays_on_a_copy_that_shares_nothing_it_changes():
     for _ in range(30):
         step(copied, choose(copied), dice)
     assert TP.dump(state) == before and TP.dump(copied) != before
+
+
+@pytest.mark.parametrize("actions", [0, 45, 120])
+def test_the_players_cached_sky_shows_what_the_board_shows(actions):
+    from engine.rulesets.terra_prime.space import (
+        colony_value,
+        face_down,
+        fields,
+        hostile_tiles_around,
+        live_aliens,
+        sky,
+    )
+
+    state = midgame(actions)
+    seen = sky(state)
+    for s in range(board_of(state).sector_count):
+        assert seen.face_down[s] == tuple(face_down(state, s))
+        assert seen.fields[s] == sum(fields(state, s))
+        assert sorted(seen.hostile[s]) == sorted((p, live_aliens(state, p)) for p in hostile_tiles_around(state, s))
+        assert seen.colony_value[s] == colony_value(state, s)
