@@ -8,6 +8,7 @@ aliens only with weapons, or buys them off when it has cubes to spare.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from typing import cast
 
 from engine.core.errors import IllegalAction
@@ -19,18 +20,22 @@ from engine.rulesets.terra_prime.data import rules
 from engine.rulesets.terra_prime.legal import cube_sets, legal
 from engine.rulesets.terra_prime.legality import check, pending
 from engine.rulesets.terra_prime.space import Sky, board_of, design, placement, sky
-from engine.rulesets.terra_prime.state import GameState
+from engine.rulesets.terra_prime.state import GameState, Ship
 
 LOSE_FIRST = ("shuttle", "weapon", "cargo-hold", "shield", "fuel-cell")
 UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", "shield-die", "weapon-die",
             "shield-aim", "weapon-aim", "shuttle")
 INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
 BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
+TECH_PULL = 4      # how much nearer a cube its next tech step needs seems, when saving for tech
 EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
 
 
-def choose(state: GameState) -> str:
-    """The automatic player's next action for the acting seat, in canonical text form."""
+def choose(state: GameState, *, save_for_tech: bool = False) -> str:
+    """The automatic player's next action for the acting seat, in canonical text form.
+
+    `save_for_tech` (the searching player's futures): cubes towards the ship's next tech step are not delivered.
+    """
     if pending(state):
         options = legal(state)
         texts = [cmd.text() for cmd, _ in options]
@@ -40,7 +45,7 @@ def choose(state: GameState) -> str:
         return "pass" if "pass" in texts else texts[0]
     # In a turn only a few actions are asked about, so each is checked when asked (the searching player calls
     # this thousands of times a decision); `pass` is always legal in a turn.
-    turn = _turn(state, Allowed(state))
+    turn = _turn(state, Allowed(state), save_for_tech)
     return turn.text() if turn is not None and allowed(state, turn) else "pass"
 
 
@@ -108,9 +113,37 @@ def _decision(state: GameState, options: list[Command]) -> Command | None:
     return max(options, key=lambda c: earth.price(state, c.name))
 
 
-def _turn(state: GameState, options: Allowed) -> Command | None:
+def tech_goal(ship: Ship) -> tuple[str, ...]:
+    """The cubes of the next tech step the ship holds most of (first in `UPGRADES` order on ties): what it is
+    saving for. Empty if it holds none that a next step needs."""
+    best: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+    have = Counter(ship.cargo)
+    for step in cs.next_steps(ship):
+        need = Counter(step.cost)
+        held = sum(min(have[c], n) for c, n in need.items())
+        rank = (held, -UPGRADES.index(step.step) if step.step in UPGRADES else -99)
+        if held and rank > best[:2]:
+            best = (*rank, tuple(c for c, n in need.items() for _ in range(min(have[c], n))))
+    return best[2]
+
+
+def _wanted(ship: Ship) -> Counter[str]:
+    """Cubes the ship lacks for the next tech step it is nearest to (any next step if it holds none)."""
+    goal = Counter(tech_goal(ship))
+    steps = cs.next_steps(ship)
+    for step in steps:
+        need = Counter(step.cost)
+        if not goal or not goal - need:
+            return need - Counter(ship.cargo)
+    return Counter()
+
+
+def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     by_verb = {verb: options.of(verb) for verb in ("deliver", "colonize", "shuttle")}
+    if save_for_tech and by_verb["deliver"] and len(ship.cargo) < cs.cargo_room(ship):
+        spare = Counter(ship.cargo) - Counter(tech_goal(ship))
+        by_verb["deliver"] = [c for c in by_verb["deliver"] if not Counter(c.cubes) - spare]
     room = cs.cargo_room(ship)
     if ship.sector == TERRA_PRIME:
         can = {s.step for s in cs.next_steps(ship)}
@@ -133,7 +166,7 @@ def _turn(state: GameState, options: Allowed) -> Command | None:
             return Command("install", name=module)
     if by_verb["shuttle"] and len(ship.cargo) >= 3 and board_of(state).distance[ship.sector] > 3:
         return max(by_verb["shuttle"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
-    return _travel(state)
+    return _travel(state, save_for_tech)
 
 
 def _danger(state: GameState, sector: int, seen: Sky | None = None) -> int:
@@ -191,7 +224,7 @@ def _search_paths(b: Board, seen: Sky, start: int, weapons: int, field_cost: int
     return cost, first, frontier
 
 
-def _travel(state: GameState) -> Command | None:
+def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     cost, first, frontier = _paths(state)
     goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore command if a frontier)
@@ -200,6 +233,7 @@ def _travel(state: GameState) -> Command | None:
         want_home = full or (ship.markers_ship == 0 and ship.markers_supply > 0) or len(ship.cargo) >= 3
         goals.append((cost[TERRA_PRIME] - (20 if want_home else 0) + 8, TERRA_PRIME, None))
     seen = sky(state)
+    wanted = _wanted(ship) if save_for_tech else Counter()
     for s, c in cost.items():
         if s == ship.sector or s == TERRA_PRIME:
             continue
@@ -207,7 +241,8 @@ def _travel(state: GameState) -> Command | None:
         if colony is None and ship.markers_ship and seen.colony_value[s] > 0:
             goals.append((c - seen.colony_value[s], s, None))
         if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1:
-            goals.append((c + 3 - earth.price(state, colony.cube), s, None))
+            pull = TECH_PULL if colony.cube in wanted else 0
+            goals.append((c + 3 - earth.price(state, colony.cube) - pull, s, None))
     if state.explores_left > 0:
         twice = 2 if not cs.shield_dice(ship) else 1
         bonus = EXPLORE_BONUS + state.round // 3
