@@ -27,7 +27,7 @@ UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", 
             "shield-aim", "weapon-aim", "shuttle")
 INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
 BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
-TECH_PULL = 4      # how much nearer a cube its next tech step needs seems, when saving for tech
+TECH_PULL = 8      # how much nearer a cube its next tech step needs seems, when saving for tech
 EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
 
 
@@ -128,9 +128,15 @@ def tech_goal(ship: Ship) -> tuple[str, ...]:
 
 
 def _wanted(ship: Ship) -> Counter[str]:
-    """Cubes the ship lacks for the next tech step it is nearest to (any next step if it holds none)."""
+    """Cubes the ship lacks for the next tech step it is nearest to; if it holds none, any cube a next step
+    needs."""
     goal = Counter(tech_goal(ship))
     steps = cs.next_steps(ship)
+    if not goal:
+        out: Counter[str] = Counter()
+        for step in steps:
+            out |= Counter(step.cost)
+        return out
     for step in steps:
         need = Counter(step.cost)
         if not goal or not goal - need:
