@@ -3,6 +3,7 @@
     python -m bench bench_bots                 all figures
     HERALD_BENCH_GAMES=40                      games per figure (default 24)
     HERALD_BENCH_ONLY=tn|tp2|tp4               one part only
+    HERALD_BENCH_TP_OPTIONS=final_round=equal-turns   Terra Prime campaign options for every game
 
 Terra Prime: the searching player (`hard`) against today's (`easy`) in 2-player games, each seed played twice
 with the seats swapped; four copies of `hard`: each seat's win rate, how often each tech is bought, how often the
@@ -103,6 +104,12 @@ def tn_report(games: int) -> None:
 # -- Terra Prime --------------------------------------------------------------------------------------------------
 
 
+def _tp_options() -> dict[str, str]:
+    """Campaign options for every Terra Prime game, from HERALD_BENCH_TP_OPTIONS (`final_round=equal-turns,...`)."""
+    text = os.environ.get("HERALD_BENCH_TP_OPTIONS", "")
+    return dict(part.strip().split("=", 1) for part in text.split(",") if part.strip())
+
+
 def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     """One game of automatic players at these levels (seat i plays levels[i]); seats named S1, S2, ..."""
     tp = get("terra-prime")
@@ -110,7 +117,8 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     key = seed.to_bytes(4, "big") * 8
     automatic = ", ".join(f"{s}={lv}" for s, lv in zip(seats, levels, strict=True))
     cpu = time.process_time()
-    state = tp.setup(Setup(seats, tp.parse_options({"automatic_seats": automatic}), Dice(key, "setup")))
+    state = tp.setup(Setup(seats, tp.parse_options({**_tp_options(), "automatic_seats": automatic}),
+                           Dice(key, "setup")))
     n = 0
     decide = 0.0
     while not state.ended:
@@ -167,7 +175,8 @@ def tp_four(games: int, level: str) -> None:
         for p in r["positions"]:
             wins[p] += 1 / len(r["positions"])
     rates = [100 * wins[p] / games for p in range(1, 5)]
-    print(f"Terra Prime, four copies of `{level}`, {games} games ({sum(r['cpu'] for r in results):.0f} CPU-s):")
+    print(f"Terra Prime, four copies of `{level}`, {games} games ({sum(r['cpu'] for r in results):.0f} CPU-s), "
+          f"options {_tp_options() or 'default'}:")
     print("  win rate by place in the turn order (1st is the start player): "
           + ", ".join(f"{p} {rate:.0f}%" for p, rate in zip(("1st", "2nd", "3rd", "4th"), rates, strict=True))
           + f" (uniform 25%, target within 15-35%: {'met' if all(15 <= x <= 35 for x in rates) else 'NOT met'}); "

@@ -8,37 +8,34 @@ aliens only with weapons, or buys them off when it has cubes to spare.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
+from typing import cast
 
 from engine.core.errors import IllegalAction
 from engine.rulesets.terra_prime import command_ship as cs
 from engine.rulesets.terra_prime import earth
-from engine.rulesets.terra_prime.board import TERRA_PRIME
+from engine.rulesets.terra_prime.board import TERRA_PRIME, Board
 from engine.rulesets.terra_prime.commands import Command
 from engine.rulesets.terra_prime.data import rules
 from engine.rulesets.terra_prime.legal import cube_sets, legal
 from engine.rulesets.terra_prime.legality import check, pending
-from engine.rulesets.terra_prime.space import (
-    board_of,
-    colony_value,
-    design,
-    face_down,
-    fields,
-    hostile_tiles_around,
-    mapped,
-    placement,
-)
-from engine.rulesets.terra_prime.state import GameState
+from engine.rulesets.terra_prime.space import Sky, board_of, design, placement, sky
+from engine.rulesets.terra_prime.state import GameState, Ship
 
 LOSE_FIRST = ("shuttle", "weapon", "cargo-hold", "shield", "fuel-cell")
 UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", "shield-die", "weapon-die",
             "shield-aim", "weapon-aim", "shuttle")
 INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
 BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
+TECH_PULL = 8      # how much nearer a cube its next tech step needs seems, when saving for tech
 EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
 
 
-def choose(state: GameState) -> str:
-    """The automatic player's next action for the acting seat, in canonical text form."""
+def choose(state: GameState, *, save_for_tech: bool = False) -> str:
+    """The automatic player's next action for the acting seat, in canonical text form.
+
+    `save_for_tech` (the searching player's futures): cubes towards the ship's next tech step are not delivered.
+    """
     if pending(state):
         options = legal(state)
         texts = [cmd.text() for cmd, _ in options]
@@ -48,7 +45,7 @@ def choose(state: GameState) -> str:
         return "pass" if "pass" in texts else texts[0]
     # In a turn only a few actions are asked about, so each is checked when asked (the searching player calls
     # this thousands of times a decision); `pass` is always legal in a turn.
-    turn = _turn(state, Allowed(state))
+    turn = _turn(state, Allowed(state), save_for_tech)
     return turn.text() if turn is not None and allowed(state, turn) else "pass"
 
 
@@ -116,9 +113,43 @@ def _decision(state: GameState, options: list[Command]) -> Command | None:
     return max(options, key=lambda c: earth.price(state, c.name))
 
 
-def _turn(state: GameState, options: Allowed) -> Command | None:
+def tech_goal(ship: Ship) -> tuple[str, ...]:
+    """The cubes of the next tech step the ship holds most of (first in `UPGRADES` order on ties): what it is
+    saving for. Empty if it holds none that a next step needs."""
+    best: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+    have = Counter(ship.cargo)
+    for step in cs.next_steps(ship):
+        need = Counter(step.cost)
+        held = sum(min(have[c], n) for c, n in need.items())
+        rank = (held, -UPGRADES.index(step.step) if step.step in UPGRADES else -99)
+        if held and rank > best[:2]:
+            best = (*rank, tuple(c for c, n in need.items() for _ in range(min(have[c], n))))
+    return best[2]
+
+
+def _wanted(ship: Ship) -> Counter[str]:
+    """Cubes the ship lacks for the next tech step it is nearest to; if it holds none, any cube a next step
+    needs."""
+    goal = Counter(tech_goal(ship))
+    steps = cs.next_steps(ship)
+    if not goal:
+        out: Counter[str] = Counter()
+        for step in steps:
+            out |= Counter(step.cost)
+        return out
+    for step in steps:
+        need = Counter(step.cost)
+        if not goal or not goal - need:
+            return need - Counter(ship.cargo)
+    return Counter()
+
+
+def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     by_verb = {verb: options.of(verb) for verb in ("deliver", "colonize", "shuttle")}
+    if save_for_tech and by_verb["deliver"] and len(ship.cargo) < cs.cargo_room(ship):
+        spare = Counter(ship.cargo) - Counter(tech_goal(ship))
+        by_verb["deliver"] = [c for c in by_verb["deliver"] if not Counter(c.cubes) - spare]
     room = cs.cargo_room(ship)
     if ship.sector == TERRA_PRIME:
         can = {s.step for s in cs.next_steps(ship)}
@@ -132,7 +163,7 @@ def _turn(state: GameState, options: Allowed) -> Command | None:
             return Command("install", name="weapon")
         if Command("refill") in options:
             return Command("refill")
-    if by_verb["colonize"] and colony_value(state, ship.sector) > 0:
+    if by_verb["colonize"] and sky(state).colony_value[ship.sector] > 0:
         return max(by_verb["colonize"], key=lambda c: earth.price(state, c.name) if c.name != "field" else 0)
     if Command("collect") in options and len(ship.cargo) < room:
         return Command("collect")
@@ -141,79 +172,91 @@ def _turn(state: GameState, options: Allowed) -> Command | None:
             return Command("install", name=module)
     if by_verb["shuttle"] and len(ship.cargo) >= 3 and board_of(state).distance[ship.sector] > 3:
         return max(by_verb["shuttle"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
-    return _travel(state)
+    return _travel(state, save_for_tech)
 
 
-def _danger(state: GameState, sector: int) -> int:
+def _danger(state: GameState, sector: int, seen: Sky | None = None) -> int:
     """Extra cost the planner puts on standing in a sector: aliens next door and asteroid fields."""
     ship = state.ship
-    cost = 0
-    for p in hostile_tiles_around(state, sector):
-        if cs.weapon_dice(ship) < design(state, p).aliens:
-            cost += 3 * design(state, p).aliens
-    cost += sum(fields(state, sector)) * (1 if cs.shield_dice(ship) else 2)
-    return cost
+    seen = seen or sky(state)
+    weapons = cs.weapon_dice(ship)
+    cost = sum(3 * aliens for _, aliens in seen.hostile[sector] if weapons < aliens)
+    return cost + seen.fields[sector] * (1 if cs.shield_dice(ship) else 2)
 
 
-def _paths(state: GameState) -> tuple[dict[int, int], dict[int, int]]:
-    """Cheapest cost to each mapped sector from the ship, and the first step towards it."""
-    b = board_of(state)
+def _paths(state: GameState) -> tuple[dict[int, int], dict[int, int], list[tuple[int, int, int, str]]]:
+    """Cheapest cost to each mapped sector from the ship, the first step towards it, and the frontier: (cost,
+    sector, unmapped neighbour, its tile's band) for each unmapped neighbour with one face-down tile. Kept with
+    the sky for the ship's sector and dice (do not change what it returns)."""
+    seen = sky(state)
     start = state.ship.sector
+    weapons = cs.weapon_dice(state.ship)
+    field_cost = 1 if cs.shield_dice(state.ship) else 2
+    key = (start, weapons, field_cost)
+    found = seen.memo.get(key)
+    if found is None:
+        found = seen.memo[key] = _search_paths(board_of(state), seen, start, weapons, field_cost)
+    return cast("tuple[dict[int, int], dict[int, int], list[tuple[int, int, int, str]]]", found)
+
+
+def _search_paths(b: Board, seen: Sky, start: int, weapons: int, field_cost: int
+                  ) -> tuple[dict[int, int], dict[int, int], list[tuple[int, int, int, str]]]:
     cost = {start: 0}
     first: dict[int, int] = {start: start}
     heap = [(0, start)]
     danger: dict[int, int] = {}
-    known: dict[int, bool] = {}
     while heap:
         c, s = heapq.heappop(heap)
         if c > cost[s]:
             continue
         for n in b.neighbours[s]:
-            if n not in known:
-                known[n] = mapped(state, n)
-            if not known[n]:
+            if seen.face_down[n]:
                 continue
-            if n not in danger:
-                danger[n] = _danger(state, n)
-            nc = c + 1 + danger[n]
+            d = danger.get(n)
+            if d is None:
+                d = danger[n] = (sum(3 * aliens for _, aliens in seen.hostile[n] if weapons < aliens)
+                                 + seen.fields[n] * field_cost)
+            nc = c + 1 + d
             if nc < cost.get(n, 1 << 30):
                 cost[n] = nc
                 first[n] = n if s == start else first[s]
                 heapq.heappush(heap, (nc, n))
-    return cost, first
+    frontier = []
+    for s, c in cost.items():
+        for n in b.neighbours[s]:
+            hidden = seen.face_down[n]
+            if len(hidden) == 1:
+                frontier.append((c, s, n, b.band(hidden[0])))
+    return cost, first, frontier
 
 
-def _travel(state: GameState) -> Command | None:
+def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
-    b = board_of(state)
-    cost, first = _paths(state)
+    cost, first, frontier = _paths(state)
     goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore command if a frontier)
     full = len(ship.cargo) >= cs.cargo_room(ship)
     if TERRA_PRIME in cost and ship.sector != TERRA_PRIME:
         want_home = full or (ship.markers_ship == 0 and ship.markers_supply > 0) or len(ship.cargo) >= 3
         goals.append((cost[TERRA_PRIME] - (20 if want_home else 0) + 8, TERRA_PRIME, None))
+    seen = sky(state)
+    wanted = _wanted(ship) if save_for_tech else Counter()
     for s, c in cost.items():
         if s == ship.sector or s == TERRA_PRIME:
             continue
         colony = state.colonies.get(str(s))
-        if colony is None and ship.markers_ship and colony_value(state, s) > 0:
-            goals.append((c - colony_value(state, s), s, None))
+        if colony is None and ship.markers_ship and seen.colony_value[s] > 0:
+            goals.append((c - seen.colony_value[s], s, None))
         if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1:
-            goals.append((c + 3 - earth.price(state, colony.cube), s, None))
+            pull = TECH_PULL if colony.cube in wanted else 0
+            goals.append((c + 3 - earth.price(state, colony.cube) - pull, s, None))
     if state.explores_left > 0:
-        hidden_at: dict[int, list[int]] = {}
-        for s, c in cost.items():
-            for n in b.neighbours[s]:
-                if n not in hidden_at:
-                    hidden_at[n] = face_down(state, n)
-                hidden = hidden_at[n]
-                if len(hidden) == 1:
-                    risk = BAND_RISK[b.band(hidden[0])] * (2 if not cs.shield_dice(ship) else 1)
-                    goals.append((c + risk - EXPLORE_BONUS - state.round // 3, s, Command("explore", number=n)))
+        twice = 2 if not cs.shield_dice(ship) else 1
+        bonus = EXPLORE_BONUS + state.round // 3
+        goals.extend((c + BAND_RISK[band] * twice - bonus, s, Command("explore", number=n))
+                     for c, s, n, band in frontier)
     if not goals:
         return Command("pass")
-    goals.sort(key=lambda g: (g[0], g[1], g[2].number if g[2] else -1))
-    _, target, explore = goals[0]
+    _, target, explore = min(goals, key=lambda g: (g[0], g[1], g[2].number if g[2] else -1))
     if target == ship.sector:
         return explore if explore is not None else Command("pass")
     step = first[target]

@@ -52,6 +52,9 @@ class TerraPrime(Ruleset[GameState]):
                "hard (each searches futures of its choices)", choices=DIFFICULTIES),
         Option("automatic_seats", "", "a level for particular automatic seats, e.g. `Ana=hard, Ben=easy` (others "
                "take `automatic`)"),
+        Option("final_round", "trigger-last", "when the end is triggered: everyone takes one more turn, the "
+               "triggering seat last (the rulebook), or the round is played out and one more whole round so every "
+               "seat has as many turns", choices=("trigger-last", "equal-turns")),
         Option("round_limit", 0, "end the game after this many rounds (0: only the rulebook's end triggers)",
                minimum=0, maximum=200),
     )

@@ -20,11 +20,23 @@ def score(state: GameState, seat: str, points: int, reason: str, events: list[Ev
 
 
 def trigger_end(state: GameState, reason: str, events: list[Event]) -> None:
-    """Start the final round: every seat takes one more turn, the triggering seat last (TP Game End)."""
+    """Start the final round: every seat takes one more turn, the triggering seat last (TP Game End).
+
+    Option `final_round=equal-turns`: the round is played out and then one more whole round, so every seat has
+    had as many turns as every other (the start player's seat no longer gains a turn from the rule).
+    """
     if state.final_turns is not None or state.ended:
         return
-    state.final_turns = len(state.seats)
+    seats = len(state.seats)
     state.trigger = reason
+    if state.options.get("final_round", "trigger-last") == "equal-turns":
+        left_in_round = seats - 1 - (state.current - state.start) % seats
+        state.final_turns = seats + left_in_round
+        last = state.seats[(state.start - 1) % seats]
+        events.append(Event(f"**The end is near**: {reason}. This round is played out and then one more; "
+                            f"**{last}** plays last.", kind="end-trigger"))
+        return
+    state.final_turns = seats
     events.append(Event(f"**The end is near**: {reason}. Everyone takes one more turn; "
                         f"**{state.seat}** plays last.", kind="end-trigger"))
 

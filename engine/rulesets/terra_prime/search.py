@@ -78,9 +78,9 @@ def seat_level(options: Mapping[str, OptionValue], seat: str) -> str:
 
 def choose_searching(state: GameState, dice: Dice, level: Level) -> str:
     """The searching player's action for the acting seat, in canonical text form."""
-    easy = choose(state)
+    easy = choose(state, save_for_tech=True)
     options = candidates(state, easy, level.candidates)
-    if len(options) <= 1:
+    if len(options) <= 1 or state.round > 2 * STALL_ROUND or (state.round > STALL_ROUND and easy.startswith("explore")):
         return easy
     seed = dice.roll(3, 1000, purpose="search", visibility=GM_ONLY).faces
     rng = random.Random(f"{state.seat}/{seed}")
@@ -191,14 +191,15 @@ def step(state: GameState, text: str, dice: Dice) -> None:
 
 
 def playout(world: GameState, first: str, seat: str, rng: random.Random, horizon: int) -> float:
-    """Play `first`, then everyone by today's player for `horizon` actions; how good it ended for `seat`."""
+    """Play `first`, then everyone by today's player (saving cubes for their next tech step) for `horizon`
+    actions; how good it ended for `seat`."""
     state = clone(world)
     dice = FutureDice(rng)
     step(state, first, dice)
     for _ in range(horizon):
         if state.ended:
             break
-        step(state, choose(state), dice)
+        step(state, choose(state, save_for_tech=True), dice)
     return value(state, seat)
 
 
@@ -211,6 +212,10 @@ TECH_WORTH = {"fuel": 14.0, "holds": 12.0, "cryo": 14.0, "shuttle": 12.0, "explo
 MODULE_WORTH = {"fuel-cell": 6.0, "cargo-hold": 3.0, "shield": 3.0, "weapon": 3.0, "shuttle": 3.0}
 CUBE_SHARE = 0.8        # a cube aboard is worth most of its price: it still has to reach Terra Prime
 MARKER_WORTH = 1.0      # a marker placed is a step towards the "down to 2 markers" ending, which a leader wants
+# Searching players shun the deep tiles (their futures are too short to see what a risky explore brings), so four
+# of them can leave the last yellow tiles face down for ever. Past this round they explore whenever `easy` would
+# (its appetite for exploring grows each round), past twice this round they play as `easy`: every game ends.
+STALL_ROUND = 30
 
 
 def remaining(state: GameState) -> float:
@@ -224,16 +229,16 @@ def remaining(state: GameState) -> float:
 
 
 def worth(state: GameState, seat: str, left: float) -> float:
-    """Leadership now, plus what the seat holds that turns into leadership: credits, cubes, markers aboard, and
-    (while the game has long to run) its tech and modules."""
+    """Leadership now, plus what the seat holds that turns into leadership: credits, cubes, markers aboard and
+    placed, and (while the game has long to run) its tech and modules."""
     ship = state.ships[seat]
+    placed = rules().printed.colony_markers - ship.markers_ship - ship.markers_supply
     if state.ended:
-        return float(ship.score)
+        return ship.score + MARKER_WORTH * placed
     credits = ship.credits * (1.0 if state.options.get("credits_score", "credit") == "credit" else 0.3)
     cubes = sum(earth.price(state, c) for c in ship.cargo) * CUBE_SHARE
     build = sum(TECH_WORTH.get(t, 0.0) for t in ship.tech)
     build += sum(MODULE_WORTH.get(m, 0.0) * n for m, n in ship.modules.items())
-    placed = rules().printed.colony_markers - ship.markers_ship - ship.markers_supply
     return ship.score + credits + cubes + 1.5 * ship.markers_ship + left * build + MARKER_WORTH * placed
 
 

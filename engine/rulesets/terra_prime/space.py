@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import cast
 
 from engine.rulesets.terra_prime.board import TERRA_PRIME, Board, board
 from engine.rulesets.terra_prime.data import Corner, TileDesign, rules
@@ -118,8 +119,18 @@ def breaches(state: GameState, position: int, rotation: int) -> int:
 def orientations(state: GameState, position: int) -> list[int]:
     """The rotations the explorer may choose: those keeping planets apart, or, if none does, the least bad.
 
-    Rotations that put the same things in the same sectors are offered once (the lowest number).
+    Rotations that put the same things in the same sectors are offered once (the lowest number). Kept with the
+    sky (what is face up around it decides them, and the tile's own face).
     """
+    key = ("orient", position, state.tile(position).design)
+    memo = sky(state).memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(_orientations(state, position))
+    return list(cast("tuple[int, ...]", found))
+
+
+def _orientations(state: GameState, position: int) -> list[int]:
     b = board_of(state)
     tile_design = design(state, position)
     seen: set[tuple[tuple[int, str], ...]] = set()
@@ -159,3 +170,60 @@ def describe_sector(state: GameState, sector: int) -> str:
     if colony:
         parts.append(f"{colony.owner}'s {'mine' if colony.is_mine else 'colony'}")
     return ", ".join(parts) if parts else "deep space"
+
+
+@dataclass(frozen=True, slots=True)
+class Sky:
+    """What the face-up tiles show, sector by sector, computed once per arrangement of face-up tiles and
+    beaten aliens (the automatic players ask it thousands of times a decision). Face-down tiles count only as
+    face down: their faces are no part of the key, so nothing hidden leaks through it."""
+
+    face_down: tuple[tuple[int, ...], ...]      # face-down tile positions touching each sector
+    fields: tuple[int, ...]                      # asteroids in each sector's fields, summed
+    hostile: tuple[tuple[tuple[int, int], ...], ...]   # (tile, live alien symbols) around each sector
+    colony_value: tuple[int, ...]                # `colony_value` of each sector
+    memo: dict[object, object] = field(default_factory=dict, compare=False)   # the automatic player's paths
+
+
+_SKIES: dict[tuple[object, ...], Sky] = {}
+
+
+def sky(state: GameState) -> Sky:
+    key = (state.shape, state.outpost,
+           tuple((t.design, t.rotation) if t.revealed else None for t in state.tiles), tuple(sorted(state.beaten)))
+    found = _SKIES.get(key)
+    if found is None:
+        if len(_SKIES) > 4096:
+            _SKIES.clear()
+        found = _SKIES[key] = _build_sky(state)
+    return found
+
+
+def _build_sky(state: GameState) -> Sky:
+    """One pass over the face-up tiles (the same answers as `face_down`, `fields`, `hostile_tiles_around` and
+    `colony_value` sector by sector)."""
+    b = board_of(state)
+    printed = rules().printed
+    count = b.sector_count
+    field_sizes = [0] * count
+    planet_count = [0] * count
+    hostile: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+    for position, tile in enumerate(state.tiles, 1):
+        if not tile.revealed or tile.rotation is None:
+            continue
+        face = rules().tiles[tile.design]
+        for board_corner in range(6):
+            corner = face.corners[(board_corner - tile.rotation) % 6]
+            if corner.kind == "field":
+                field_sizes[b.spot_sector[(position, board_corner)]] += corner.size
+            elif corner.kind == "planet":
+                planet_count[b.spot_sector[(position, board_corner)]] += 1
+        aliens = live_aliens(state, position)
+        if aliens:
+            for sector in sorted(set(b.tile_sectors(position))):
+                hostile[sector].append((position, aliens))
+    return Sky(face_down=tuple(tuple(p for p in b.tiles_at[s] if not state.tile(p).revealed) for s in range(count)),
+               fields=tuple(field_sizes),
+               hostile=tuple(tuple(h) for h in hostile),
+               colony_value=tuple(printed.sector_points * b.distance[s] + printed.planet_points * n if n else 0
+                                  for s, n in enumerate(planet_count)))

@@ -28,6 +28,19 @@ def test_down_to_two_markers_starts_a_final_round_that_ends_with_the_trigger_pla
     assert TP.phase(state).window is Window.ENDED
 
 
+def test_under_equal_turns_the_round_is_played_out_and_one_more_so_every_seat_has_as_many_turns():
+    state = new_game(("Ana", "Ben", "Cleo", "Dan"), final_round="equal-turns")
+    state.current = 1                                  # Ben, the second seat of the round, triggers the end
+    place(state, 1, "G01", 0)
+    state.ship.sector = next(s for s in geometry(state).tile_sectors(1) if space.planets(state, s))
+    state.ship.markers_supply = 2
+    state, events = act(state, "colonize green")
+    assert any(e.kind == "end-trigger" and "**Dan** plays last" in e.text for e in events)
+    state, played = _play_out(state, state.seats + state.seats)
+    assert played == ["Ben", "Cleo", "Dan", "Ana", "Ben", "Cleo", "Dan"]   # the rulebook's: Ben Cleo Dan Ana Ben
+    assert TP.phase(state).window is Window.ENDED
+
+
 def test_exploring_the_last_yellow_tile_triggers_the_end():
     state = new_game()
     b = geometry(state)

@@ -107,3 +107,51 @@ def test_an_imagined_future_plays_on_a_copy_that_shares_nothing_it_changes():
     for _ in range(30):
         step(copied, choose(copied), dice)
     assert TP.dump(state) == before and TP.dump(copied) != before
+
+
+@pytest.mark.parametrize("actions", [0, 45, 120])
+def test_the_players_cached_sky_shows_what_the_board_shows(actions):
+    from engine.rulesets.terra_prime.space import (
+        colony_value,
+        face_down,
+        fields,
+        hostile_tiles_around,
+        live_aliens,
+        sky,
+    )
+
+    state = midgame(actions)
+    seen = sky(state)
+    for s in range(board_of(state).sector_count):
+        assert seen.face_down[s] == tuple(face_down(state, s))
+        assert seen.fields[s] == sum(fields(state, s))
+        assert sorted(seen.hostile[s]) == sorted((p, live_aliens(state, p)) for p in hostile_tiles_around(state, s))
+        assert seen.colony_value[s] == colony_value(state, s)
+
+
+def test_in_its_futures_a_player_keeps_the_cubes_its_next_tech_step_needs():
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game()
+    state.ships["Ana"].modules["cargo-hold"] = 1   # room for 4 cubes: a full hold is emptied whatever it holds
+    give(state, "Ana", "blue", "red")              # 4 fuel cells costs blue, blue: the blue is kept for it
+    assert choose(state) == "deliver blue red"
+    assert choose(state, save_for_tech=True) == "deliver red"
+
+
+def test_past_the_stall_round_a_searching_player_explores_when_easy_would(monkeypatch):
+    from engine.rulesets.terra_prime import search
+
+    for actions in range(10, 200, 3):
+        state = midgame(actions, seats=("Ana", "Ben", "Cid", "Dan"))
+        easy = choose(state, save_for_tech=True)
+        if easy.startswith("explore") and len(search.candidates(state, easy, 5)) > 1:
+            break
+    else:
+        raise AssertionError("no position where easy explores")
+    # futures in which every explore ends badly: a searching player shuns it...
+    monkeypatch.setattr(search, "playout", lambda world, first, *a: -99.0 if first.startswith("explore") else 0.0)
+    assert not choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]).startswith("explore")
+    # ...until the game has run long: then it explores as easy does, and past twice that it plays as easy
+    state.round = search.STALL_ROUND + 1
+    assert choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]) == easy
