@@ -53,12 +53,12 @@ class HeraldBot(commands.Bot):
         self.add_listener(self._command_done, "on_app_command_completion")
         if self.sync_commands:
             await self.tree.sync()
+        if self.settle_heap:  # before the background tasks start: nothing is waiting on the loop yet
+            heap.settle()
         if self.background:
             self._tasks.append(asyncio.create_task(outbox.run(self.services, self.delivery, idle=self.poll),
                                                    name="herald-outbox"))
             self._tasks.append(asyncio.create_task(self._timers(), name="herald-timers"))
-        if self.settle_heap:
-            heap.settle()
 
     async def _command_done(self, interaction: discord.Interaction, _command: object) -> None:
         finished(interaction, "ok")

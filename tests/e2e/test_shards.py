@@ -127,6 +127,7 @@ async def test_three_processes_share_the_shards_and_finish_a_killed_ones_work(pg
         doomed, timed = [g for g in GUILDS if owner[g] is victim]
         due = (datetime.now(UTC) + timedelta(seconds=65)).strftime("%Y-%m-%d %H:%M:%S")  # a deadline is 1m+ away
         assert "Deadline" in await victim.run("gm", "deadline set", guild=timed, when=due)
+        await drained(pg_url)  # every post so far delivered: the next post the victim sends is the note below
         await victim.stop()
         await victim.start(crash_at="after-send")  # dies right after Discord took its next post
         asked[await victim.command("gm", "note", guild=doomed, text="a word while dying")] = doomed

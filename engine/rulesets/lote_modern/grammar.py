@@ -14,7 +14,7 @@ from engine.core import names as forgiving
 from engine.core.errors import OrderError, RulesError
 from engine.core.numbers import is_count
 from engine.rulesets.lote_modern.sheet import fold, parse_units
-from engine.rulesets.lote_modern.text import amount, join_amounts, number, quote, tokens
+from engine.rulesets.lote_modern.text import AMOUNT_UNITS, amount, join_amounts, number, quote, tokens
 
 _CODE = re.compile(r"^\(?[a-z]{1,4}\)?$", re.IGNORECASE)
 
@@ -116,7 +116,10 @@ def unit_code(tok: str) -> tuple[str, bool]:
     if not _CODE.match(tok):
         raise OrderError(f"`{tok}` is not a unit code (like i, hc, st, or (ha) for export)")
     export = tok.startswith("(")
-    return tok.strip("()").lower(), export
+    code = tok.strip("()").lower()
+    if code in AMOUNT_UNITS:  # `1 ap` reads as one amount, 1ap: such a code could never be read back
+        raise OrderError(f"`{tok}` is an amount's unit (like 4{code}), not a unit code")
+    return code, export
 
 
 class UnknownVerb(OrderError):

@@ -70,11 +70,14 @@ def amount(token: str) -> tuple[float, str] | None:
     return (float(m[1]), m[2].lower()) if m else None
 
 
+AMOUNT_UNITS = ("gp", "nfp", "ap", "msp")  # what an amount is counted in: never a unit's code (``4 ap`` is 4ap)
+
+
 def join_amounts(tokens_in: list[str]) -> list[str]:
     """Glue ``50 gp`` into ``50gp`` so later parsing sees one token."""
     out: list[str] = []
     for tok in tokens_in:
-        if out and tok.lower() in ("gp", "nfp", "ap", "msp") and is_number(out[-1]):
+        if out and tok.lower() in AMOUNT_UNITS and is_number(out[-1]):
             out[-1] = out[-1] + tok.lower()
         else:
             out.append(tok)
