@@ -28,13 +28,17 @@ UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", 
 INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
 BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
 TECH_PULL = 8      # how much nearer a cube its next tech step needs seems, when saving for tech
+MINE_SITE = 4      # what a mine (a brown cube each turn, a marker placed) seems worth, when saving for tech
 EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
 
 
 def choose(state: GameState, *, save_for_tech: bool = False) -> str:
     """The automatic player's next action for the acting seat, in canonical text form.
 
-    `save_for_tech` (the searching player's futures): cubes towards the ship's next tech step are not delivered.
+    `save_for_tech` (the searching player, in its futures and for its first candidate): the cubes of the tech
+    step the ship holds most of are not delivered, a colony cube a next step needs looks nearer, a colony site
+    looks as much nearer as its best cube sells for (a colony produces all game), and a lone asteroid field is a
+    site too (a mine: a brown cube each turn, a marker placed).
     """
     if pending(state):
         options = legal(state)
@@ -147,7 +151,7 @@ def _wanted(ship: Ship) -> Counter[str]:
 def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     by_verb = {verb: options.of(verb) for verb in ("deliver", "colonize", "shuttle")}
-    if save_for_tech and by_verb["deliver"] and len(ship.cargo) < cs.cargo_room(ship):
+    if save_for_tech and by_verb["deliver"]:
         spare = Counter(ship.cargo) - Counter(tech_goal(ship))
         by_verb["deliver"] = [c for c in by_verb["deliver"] if not Counter(c.cubes) - spare]
     room = cs.cargo_room(ship)
@@ -163,7 +167,7 @@ def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Co
             return Command("install", name="weapon")
         if Command("refill") in options:
             return Command("refill")
-    if by_verb["colonize"] and sky(state).colony_value[ship.sector] > 0:
+    if by_verb["colonize"] and (sky(state).colony_value[ship.sector] > 0 or save_for_tech):
         return max(by_verb["colonize"], key=lambda c: earth.price(state, c.name) if c.name != "field" else 0)
     if Command("collect") in options and len(ship.cargo) < room:
         return Command("collect")
@@ -245,7 +249,10 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
             continue
         colony = state.colonies.get(str(s))
         if colony is None and ship.markers_ship and seen.colony_value[s] > 0:
-            goals.append((c - seen.colony_value[s], s, None))
+            flow = max(earth.price(state, k) for k in seen.colours[s]) if save_for_tech else 0
+            goals.append((c - seen.colony_value[s] - flow, s, None))
+        elif colony is None and ship.markers_ship and save_for_tech and seen.fields[s]:
+            goals.append((c - MINE_SITE, s, None))
         if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1:
             pull = TECH_PULL if colony.cube in wanted else 0
             goals.append((c + 3 - earth.price(state, colony.cube) - pull, s, None))

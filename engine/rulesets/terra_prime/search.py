@@ -12,6 +12,7 @@ seeded roll, so it replays.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -21,7 +22,7 @@ from engine.core.rng import Dice, Roll
 from engine.core.ruleset import OptionValue
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
 from engine.rulesets.terra_prime import earth
-from engine.rulesets.terra_prime.autoplay import choose
+from engine.rulesets.terra_prime.autoplay import choose, tech_goal
 from engine.rulesets.terra_prime.commands import Command, parse
 from engine.rulesets.terra_prime.data import BANDS, CLEAR, rules
 from engine.rulesets.terra_prime.effects import decide, perform
@@ -79,6 +80,8 @@ def seat_level(options: Mapping[str, OptionValue], seat: str) -> str:
 def choose_searching(state: GameState, dice: Dice, level: Level) -> str:
     """The searching player's action for the acting seat, in canonical text form."""
     easy = choose(state, save_for_tech=True)
+    if easy.startswith("upgrade "):      # a tech step the seat has the cubes for is always bought
+        return easy
     options = candidates(state, easy, level.candidates)
     if len(options) <= 1 or state.round > 2 * STALL_ROUND or (state.round > STALL_ROUND and easy.startswith("explore")):
         return easy
@@ -119,7 +122,10 @@ def candidates(state: GameState, easy: str, most: int) -> list[str]:
                 out.append(cmd.text())
         return out[:most]
     by_kind: dict[str, list[str]] = {}
+    spare = Counter(state.ship.cargo) - Counter(tech_goal(state.ship))
     for cmd in listed:
+        if cmd.verb in ("deliver", "shuttle") and Counter(cmd.cubes) - spare:
+            continue                        # the cubes of its next tech step are kept for it
         if cmd.verb in KINDS and cmd.text() != easy:
             kept = by_kind.setdefault(cmd.verb, [])
             if len(kept) < KEEP.get(cmd.verb, 99):
@@ -211,6 +217,8 @@ TECH_WORTH = {"fuel": 14.0, "holds": 12.0, "cryo": 14.0, "shuttle": 12.0, "explo
               "shield-aim": 14.0}
 MODULE_WORTH = {"fuel-cell": 6.0, "cargo-hold": 3.0, "shield": 3.0, "weapon": 3.0, "shuttle": 3.0}
 CUBE_SHARE = 0.8        # a cube aboard is worth most of its price: it still has to reach Terra Prime
+TECH_FLOOR = 0.6        # tech keeps this share of its worth however little of the game seems left: the yellow tiles
+                        # are mostly turned by mid-game, yet games run on for 30-50 rounds
 MARKER_WORTH = 1.0      # a marker placed is a step towards the "down to 2 markers" ending, which a leader wants
 # Searching players shun the deep tiles (their futures are too short to see what a risky explore brings), so four
 # of them can leave the last yellow tiles face down for ever. Past this round they explore whenever `easy` would
@@ -239,7 +247,8 @@ def worth(state: GameState, seat: str, left: float) -> float:
     cubes = sum(earth.price(state, c) for c in ship.cargo) * CUBE_SHARE
     build = sum(TECH_WORTH.get(t, 0.0) for t in ship.tech)
     build += sum(MODULE_WORTH.get(m, 0.0) * n for m, n in ship.modules.items())
-    return ship.score + credits + cubes + 1.5 * ship.markers_ship + left * build + MARKER_WORTH * placed
+    build *= max(left, TECH_FLOOR)
+    return ship.score + credits + cubes + 1.5 * ship.markers_ship + build + MARKER_WORTH * placed
 
 
 def value(state: GameState, seat: str) -> float:

@@ -182,6 +182,7 @@ class Sky:
     fields: tuple[int, ...]                      # asteroids in each sector's fields, summed
     hostile: tuple[tuple[tuple[int, int], ...], ...]   # (tile, live alien symbols) around each sector
     colony_value: tuple[int, ...]                # `colony_value` of each sector
+    colours: tuple[tuple[str, ...], ...]         # planet colours in each sector
     memo: dict[object, object] = field(default_factory=dict, compare=False)   # the automatic player's paths
 
 
@@ -207,6 +208,7 @@ def _build_sky(state: GameState) -> Sky:
     count = b.sector_count
     field_sizes = [0] * count
     planet_count = [0] * count
+    colours: list[list[str]] = [[] for _ in range(count)]
     hostile: list[list[tuple[int, int]]] = [[] for _ in range(count)]
     for position, tile in enumerate(state.tiles, 1):
         if not tile.revealed or tile.rotation is None:
@@ -218,6 +220,7 @@ def _build_sky(state: GameState) -> Sky:
                 field_sizes[b.spot_sector[(position, board_corner)]] += corner.size
             elif corner.kind == "planet":
                 planet_count[b.spot_sector[(position, board_corner)]] += 1
+                colours[b.spot_sector[(position, board_corner)]].append(corner.colour)
         aliens = live_aliens(state, position)
         if aliens:
             for sector in sorted(set(b.tile_sectors(position))):
@@ -226,4 +229,5 @@ def _build_sky(state: GameState) -> Sky:
                fields=tuple(field_sizes),
                hostile=tuple(tuple(h) for h in hostile),
                colony_value=tuple(printed.sector_points * b.distance[s] + printed.planet_points * n if n else 0
-                                  for s, n in enumerate(planet_count)))
+                                  for s, n in enumerate(planet_count)),
+               colours=tuple(tuple(c) for c in colours))

@@ -117,6 +117,7 @@ def test_the_players_cached_sky_shows_what_the_board_shows(actions):
         fields,
         hostile_tiles_around,
         live_aliens,
+        planets,
         sky,
     )
 
@@ -127,6 +128,7 @@ def test_the_players_cached_sky_shows_what_the_board_shows(actions):
         assert seen.fields[s] == sum(fields(state, s))
         assert sorted(seen.hostile[s]) == sorted((p, live_aliens(state, p)) for p in hostile_tiles_around(state, s))
         assert seen.colony_value[s] == colony_value(state, s)
+        assert sorted(seen.colours[s]) == sorted(p.colour for p in planets(state, s))
 
 
 def test_in_its_futures_a_player_keeps_the_cubes_its_next_tech_step_needs():
@@ -155,3 +157,49 @@ def test_past_the_stall_round_a_searching_player_explores_when_easy_would(monkey
     # ...until the game has run long: then it explores as easy does, and past twice that it plays as easy
     state.round = search.STALL_ROUND + 1
     assert choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]) == easy
+
+
+def test_in_its_futures_a_full_hold_still_keeps_the_cubes_of_its_next_tech_step():
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game()
+    state.ships["Ana"].modules["cargo-hold"] = 1   # room for 4 cubes, all taken
+    give(state, "Ana", "green", "green", "yellow", "red")
+    assert choose(state) == "deliver green green yellow red"
+    assert choose(state, save_for_tech=True) == "deliver green yellow red"   # 4 cargo holds: green, blue
+
+
+def test_a_searching_player_buys_the_tech_step_it_has_the_cubes_for_whatever_its_futures_say(monkeypatch):
+    from engine.rulesets.terra_prime import search
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game()
+    give(state, "Ana", "blue", "blue")
+    monkeypatch.setattr(search, "playout", lambda world, first, *a: 99.0 if first.startswith("deliver") else 0.0)
+    assert choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]) == "upgrade fuel"
+
+
+def test_in_its_futures_a_player_with_a_marker_aboard_mines_an_asteroid_field():
+    from tests.engine.terra_prime.helpers import geometry, new_game, place
+
+    state = new_game()
+    place(state, 1, "G06")                        # a lone asteroid field at its corner 2, no planet near it
+    sector = geometry(state).spot_sector[(1, 2)]
+    state.ships["Ana"].sector = sector
+    assert state.ships["Ana"].markers_ship == 1
+    assert choose(state) != "colonize field"      # the easy player settles planets only
+    assert choose(state, save_for_tech=True) == "colonize field"
+
+
+def test_a_searching_player_does_not_weigh_delivering_the_cubes_its_next_tech_step_needs():
+    from engine.rulesets.terra_prime import search
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game()
+    state.ships["Ana"].modules["cargo-hold"] = 1
+    give(state, "Ana", "green", "green", "yellow", "red")     # 4 cargo holds costs green, blue: a green is kept
+    easy = choose(state, save_for_tech=True)
+    offered = search.candidates(state, easy, 99)
+    delivered = [c for c in offered if c.startswith("deliver")]
+    assert "deliver green yellow red" in delivered
+    assert all(c.count("green") <= 1 for c in delivered)
