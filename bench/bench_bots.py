@@ -22,6 +22,8 @@ from typing import Any
 
 from engine.core import Dice, Setup, Viewer, Window
 from engine.rulesets import get
+from engine.rulesets.terra_prime import command_ship as cs
+from engine.rulesets.terra_prime.data import rules as tp_rules
 
 TN_SEATS = ("Spain", "Portugal", "England", "France", "Holland")
 TN_OPTIONS = {"random_events": "off", "deflation": "off", "uprisings": "off"}
@@ -112,6 +114,7 @@ def _tp_options() -> dict[str, str]:
 
 def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     """One game of automatic players at these levels (seat i plays levels[i]); seats named S1, S2, ..."""
+    rules = tp_rules()
     tp = get("terra-prime")
     seats = tuple(f"S{i + 1}" for i in range(len(levels)))
     key = seed.to_bytes(4, "big") * 8
@@ -133,6 +136,7 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     return {"winners": state.winners, "seats": seats, "scores": {s: state.ships[s].score for s in seats},
             "positions": [order.index(w) + 1 for w in state.winners],
             "techs": techs, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
+            "most_placed": max(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
             "worst_decision": decide, "cpu": time.process_time() - cpu}
 
 
@@ -168,6 +172,7 @@ def tp_versus(games: int, level: str) -> None:
 
 
 def tp_four(games: int, level: str) -> None:
+    rules = tp_rules()
     results = _many(tp_game, ((seed, (level,) * 4) for seed in range(1, games + 1)))
     # A shared victory counts a share to each winner, so the rates add up to 100%.
     wins: Counter[int] = Counter()
@@ -182,11 +187,14 @@ def tp_four(games: int, level: str) -> None:
           + f" (uniform 25%, target within 15-35%: {'met' if all(15 <= x <= 35 for x in rates) else 'NOT met'}); "
           + f"shared victories {sum(len(r['winners']) > 1 for r in results)}; "
           + f"slowest decision {max(r['worst_decision'] for r in results):.2f} CPU-s")
-    steps = [t.step for t in __import__("engine.rulesets.terra_prime.data", fromlist=["rules"]).rules().tech]
+    steps = [t.step for t in rules.tech]
     used = {t: sum(t in r["techs"] for r in results) for t in steps}
     print("  games each tech was bought in: " + ", ".join(f"{t} {100 * n / games:.0f}%" for t, n in used.items())
           + f"; below 20%: {[t for t, n in used.items() if n < 0.2 * games] or 'none'}")
-    print(f"  the 'down to 2 markers' ending: {sum(r['markers_end'] for r in results)}/{games} games; "
+    most = sorted(r["most_placed"] for r in results)
+    print(f"  the 'down to 2 markers' ending: {sum(r['markers_end'] for r in results)}/{games} games "
+          f"(it needs {rules.printed.colony_markers - rules.printed.end_markers_left} placed; the most one seat "
+          f"placed: median {most[len(most) // 2]}, highest {most[-1]}); "
           f"rounds {min(r['rounds'] for r in results)}-{max(r['rounds'] for r in results)}; mean winning score "
           f"{sum(max(r['scores'].values()) for r in results) / games:.0f}")
 

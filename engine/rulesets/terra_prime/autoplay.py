@@ -234,12 +234,22 @@ def _search_paths(b: Board, seen: Sky, start: int, weapons: int, field_cost: int
     return cost, first, frontier
 
 
+def _errand_home(ship: Ship) -> bool:
+    """Whether Terra Prime has something for a ship saving for tech: cubes it would deliver, a tech step it can
+    buy, or markers to take aboard (else going home only to turn back is a loop)."""
+    if Counter(ship.cargo) - Counter(tech_goal(ship)):
+        return True
+    if ship.markers_ship < cs.marker_room(ship) and ship.markers_supply > 0:
+        return True
+    return any(cs.has_cubes(ship.cargo, step.cost) for step in cs.next_steps(ship))
+
+
 def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     cost, first, frontier = _paths(state)
     goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore command if a frontier)
     full = len(ship.cargo) >= cs.cargo_room(ship)
-    if TERRA_PRIME in cost and ship.sector != TERRA_PRIME:
+    if TERRA_PRIME in cost and ship.sector != TERRA_PRIME and (not save_for_tech or _errand_home(ship)):
         want_home = full or (ship.markers_ship == 0 and ship.markers_supply > 0) or len(ship.cargo) >= 3
         goals.append((cost[TERRA_PRIME] - (20 if want_home else 0) + 8, TERRA_PRIME, None))
     seen = sky(state)

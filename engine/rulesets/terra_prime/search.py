@@ -23,6 +23,7 @@ from engine.core.ruleset import OptionValue
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
 from engine.rulesets.terra_prime import earth
 from engine.rulesets.terra_prime.autoplay import choose, tech_goal
+from engine.rulesets.terra_prime.command_ship import cargo_room
 from engine.rulesets.terra_prime.commands import Command, parse
 from engine.rulesets.terra_prime.data import BANDS, CLEAR, rules
 from engine.rulesets.terra_prime.effects import decide, perform
@@ -123,9 +124,12 @@ def candidates(state: GameState, easy: str, most: int) -> list[str]:
         return out[:most]
     by_kind: dict[str, list[str]] = {}
     spare = Counter(state.ship.cargo) - Counter(tech_goal(state.ship))
+    full = len(state.ship.cargo) >= cargo_room(state.ship)
     for cmd in listed:
         if cmd.verb in ("deliver", "shuttle") and Counter(cmd.cubes) - spare:
             continue                        # the cubes of its next tech step are kept for it
+        if cmd.verb == "collect" and full:
+            continue                        # a cube taken only to throw one overboard
         if cmd.verb in KINDS and cmd.text() != easy:
             kept = by_kind.setdefault(cmd.verb, [])
             if len(kept) < KEEP.get(cmd.verb, 99):
