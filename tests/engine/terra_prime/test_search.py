@@ -203,3 +203,36 @@ def test_a_searching_player_does_not_weigh_delivering_the_cubes_its_next_tech_st
     delivered = [c for c in offered if c.startswith("deliver")]
     assert "deliver green yellow red" in delivered
     assert all(c.count("green") <= 1 for c in delivered)
+
+
+def test_in_its_futures_a_player_goes_home_only_with_something_to_do_there():
+    from engine.rulesets.terra_prime.board import TERRA_PRIME
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game()
+    ship = state.ships["Ana"]
+    ship.sector = next(s for s in range(1, 40) if TERRA_PRIME in board_of(state).neighbours[s])
+    state.explores_left = 0
+    give(state, "Ana", "green")                    # kept for 4 cargo holds (green, blue); a marker is aboard
+    assert choose(state) == f"move {TERRA_PRIME}"  # the easy player heads home to deliver it...
+    assert choose(state, save_for_tech=True) != f"move {TERRA_PRIME}"   # ...it would only turn back
+    give(state, "Ana", "red")                      # a cube to deliver: now home is worth the trip
+    ship.markers_ship = 0
+    assert choose(state, save_for_tech=True) == f"move {TERRA_PRIME}"
+
+
+def test_a_searching_player_does_not_weigh_collecting_into_a_full_hold():
+    from engine.rulesets.terra_prime import search
+    from engine.rulesets.terra_prime.space import planets
+    from engine.rulesets.terra_prime.state import Colony
+    from tests.engine.terra_prime.helpers import give, new_game, place
+
+    state = new_game()
+    place(state, 1, "G01")                         # a green planet at its corner 0
+    ana = state.ships["Ana"]
+    ana.sector = next(s for s in range(board_of(state).sector_count) if planets(state, s))
+    state.colonies[str(ana.sector)] = Colony("Ben", "green", cube="green")
+    state.supply["green"] -= 1
+    assert "collect" in search.candidates(state, "pass", 99)
+    give(state, "Ana", "blue", "red")              # the built-in hold's 2 slots are full
+    assert "collect" not in search.candidates(state, "pass", 99)
