@@ -124,11 +124,19 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
                            Dice(key, "setup")))
     n = 0
     decide = 0.0
+    moves = back = 0
+    came_from: dict[str, int | None] = {}       # the sector each ship left on its last action, if a move
     while not state.ended:
         seat = state.seat
         started = time.process_time()
         text = tp.autoplay(state, seat, Dice(key, f"auto/{n}"))
         decide = max(decide, time.process_time() - started)
+        if text.startswith("move "):
+            moves += 1
+            back += came_from.get(seat) == int(text.split()[1])
+            came_from[seat] = state.ships[seat].sector
+        elif not text.startswith(("orient", "fight", "ignore", "lose", "negotiate", "discard")):
+            came_from[seat] = None
         state = tp.act(state, Viewer.of_seat(seat), text, Dice(key, f"act/{n}")).state
         n += 1
     techs = {t for ship in state.ships.values() for t in ship.tech}
@@ -136,8 +144,9 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     return {"winners": state.winners, "seats": seats, "scores": {s: state.ships[s].score for s in seats},
             "positions": [order.index(w) + 1 for w in state.winners],
             "techs": techs, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
+            "placed": sum(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
             "most_placed": max(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
-            "worst_decision": decide, "cpu": time.process_time() - cpu}
+            "worst_decision": decide, "moves": moves, "back": back, "cpu": time.process_time() - cpu}
 
 
 def tp_versus(games: int, level: str) -> None:
@@ -197,6 +206,10 @@ def tp_four(games: int, level: str) -> None:
           f"placed: median {most[len(most) // 2]}, highest {most[-1]}); "
           f"rounds {min(r['rounds'] for r in results)}-{max(r['rounds'] for r in results)}; mean winning score "
           f"{sum(max(r['scores'].values()) for r in results) / games:.0f}")
+    print(f"  moves straight back to the sector left on the seat's last action: "
+          f"{100 * sum(r['back'] for r in results) / max(1, sum(r['moves'] for r in results)):.0f}% of "
+          f"{sum(r['moves'] for r in results)} moves; colony markers placed a game (all seats): "
+          f"{sum(r['placed'] for r in results) / games:.1f}")
 
 
 def main() -> None:
