@@ -48,6 +48,7 @@ def perform(state: GameState, cmd: Command, dice: Dice, events: list[Event]) -> 
         events.append(Event(f"**{state.seat}** discards a {cmd.name} cube.", kind="discard"))
         return
     state.attacked = []
+    state.ship.left = state.ship.sector if cmd.verb in ("move", "explore") else None
     follow = ACTIONS[cmd.verb](state, cmd, dice, events)
     push(state, [*follow, {"do": "adjacent"}, {"do": "end-action"}])
 

@@ -21,7 +21,6 @@ from engine.core.events import Event
 from engine.core.rng import Dice, Roll
 from engine.core.ruleset import OptionValue
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
-from engine.rulesets.terra_prime import earth
 from engine.rulesets.terra_prime.autoplay import choose, tech_goal
 from engine.rulesets.terra_prime.command_ship import cargo_room
 from engine.rulesets.terra_prime.commands import Command, parse
@@ -95,6 +94,8 @@ def choose_searching(state: GameState, dice: Dice, level: Level) -> str:
         total = 0.0
         for world, dice_seed in futures:
             total += playout(world, text, seat, random.Random(dice_seed), level.horizon)
+        if text == easy:
+            total += PLAN_MARGIN * len(futures)
         if total > best_value + 1e-9:
             best_text, best_value = text, total
     return best_text
@@ -130,6 +131,8 @@ def candidates(state: GameState, easy: str, most: int) -> list[str]:
             continue                        # the cubes of its next tech step are kept for it
         if cmd.verb == "collect" and full:
             continue                        # a cube taken only to throw one overboard
+        if cmd.verb == "move" and cmd.number == state.ship.left:
+            continue                        # straight back where it just came from: only if today's pick
         if cmd.verb in KINDS and cmd.text() != easy:
             kept = by_kind.setdefault(cmd.verb, [])
             if len(kept) < KEEP.get(cmd.verb, 99):
@@ -228,6 +231,9 @@ MARKER_WORTH = 1.0      # a marker placed is a step towards the "down to 2 marke
 # of them can leave the last yellow tiles face down for ever. Past this round they explore whenever `easy` would
 # (its appetite for exploring grows each round), past twice this round they play as `easy`: every game ends.
 STALL_ROUND = 30
+# Today's pick is kept unless another candidate's futures end better by this much leadership on average: a few
+# short futures are noisy, and swapping the plan for noise made searching players wander out and back.
+PLAN_MARGIN = 1.0
 
 
 def remaining(state: GameState) -> float:
@@ -248,11 +254,18 @@ def worth(state: GameState, seat: str, left: float) -> float:
     if state.ended:
         return ship.score + MARKER_WORTH * placed
     credits = ship.credits * (1.0 if state.options.get("credits_score", "credit") == "credit" else 0.3)
-    cubes = sum(earth.price(state, c) for c in ship.cargo) * CUBE_SHARE
+    cubes = sum(_steady_price(c) for c in ship.cargo) * CUBE_SHARE
     build = sum(TECH_WORTH.get(t, 0.0) for t in ship.tech)
     build += sum(MODULE_WORTH.get(m, 0.0) * n for m, n in ship.modules.items())
     build *= max(left, TECH_FLOOR)
     return ship.score + credits + cubes + 1.5 * ship.markers_ship + build + MARKER_WORTH * placed
+
+
+def _steady_price(resource: str) -> int:
+    """What a cube aboard is worth: its price with the track as it starts, not today's (a delivery that sends the
+    Cargo Ship to Earth lowers today's price, and valuing the hold at it taught the search never to go home)."""
+    spec = rules().resource(resource)
+    return spec.price_at(spec.start)
 
 
 def value(state: GameState, seat: str) -> float:

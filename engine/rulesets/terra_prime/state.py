@@ -29,6 +29,7 @@ class Ship:
     visit_planets: list[str] = field(default_factory=list)  # planets used for a module this visit
     visit_tracks: list[str] = field(default_factory=list)   # tech tracks upgraded this visit
     score: int = 0
+    left: int | None = None       # the sector its last action moved it out of (a move or an explore), else None
 
     def count(self, module: str) -> int:
         return self.modules.get(module, 0)

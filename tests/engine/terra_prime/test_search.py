@@ -147,7 +147,8 @@ def test_past_the_stall_round_a_searching_player_explores_when_easy_would(monkey
     for actions in range(10, 200, 3):
         state = midgame(actions, seats=("Ana", "Ben", "Cid", "Dan"))
         easy = choose(state, save_for_tech=True)
-        if easy.startswith("explore") and len(search.candidates(state, easy, 5)) > 1:
+        if easy.startswith("explore") and any(not c.startswith("explore")
+                                               for c in search.candidates(state, easy, 5)):
             break
     else:
         raise AssertionError("no position where easy explores")
@@ -236,3 +237,67 @@ def test_a_searching_player_does_not_weigh_collecting_into_a_full_hold():
     assert "collect" in search.candidates(state, "pass", 99)
     give(state, "Ana", "blue", "red")              # the built-in hold's 2 slots are full
     assert "collect" not in search.candidates(state, "pass", 99)
+
+
+def test_a_searching_player_values_its_hold_at_steady_prices_not_todays():
+    """A delivery that fills the Cargo Ship sends it to Earth and lowers today's prices; valued at today's, the
+    cubes still aboard seemed to lose worth, so its futures learned never to go home."""
+    from engine.rulesets.terra_prime import search
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game()
+    give(state, "Ana", "green", "yellow")
+    before = search.worth(state, "Ana", 1.0)
+    state.earth["green"] = state.earth["yellow"] = 8          # Earth is glutted: a cube sells for 1 today
+    assert search.worth(state, "Ana", 1.0) == before
+    state.ships["Ana"].cargo.remove("yellow")
+    assert search.worth(state, "Ana", 1.0) < before           # a cube aboard is still worth something
+
+
+def test_a_ship_remembers_the_sector_its_last_action_moved_it_out_of():
+    from engine.rulesets.terra_prime.board import TERRA_PRIME
+    from engine.rulesets.terra_prime.space import face_down
+    from tests.engine.terra_prime.helpers import act, new_game
+
+    state = new_game()
+    assert state.ships["Ana"].left is None
+    step = next(s for s in board_of(state).neighbours[TERRA_PRIME] if not face_down(state, s))
+    state, _ = act(state, f"move {step}")
+    assert state.ships["Ana"].left == TERRA_PRIME
+    saved = TP.dump(state)
+    assert TP.load(saved).ships["Ana"].left == TERRA_PRIME
+    del saved["ships"]["Ana"]["left"]                         # a game saved before ships remembered it
+    assert TP.load(saved).ships["Ana"].left is None
+
+
+def test_a_searching_player_does_not_weigh_going_straight_back_where_it_came_from():
+    """Its futures are short and noisy: weighing the way back let it step out and back for rounds on end (18% of
+    four searching players' moves went straight back; the easy player's 3%)."""
+    from engine.rulesets.terra_prime import search
+    from engine.rulesets.terra_prime.legal import legal
+
+    for actions in range(10, 200, 3):
+        state = midgame(actions, seats=("Ana", "Ben", "Cid", "Dan"))
+        back = state.ship.left
+        easy = choose(state, save_for_tech=True)
+        if back is not None and easy != f"move {back}" and f"move {back}" in [c.text() for c, _ in legal(state)]:
+            break
+    else:
+        raise AssertionError("no position with a way back")
+    assert f"move {back}" not in search.candidates(state, easy, 99)
+    state.ship.left = None                                     # it came some other way: the move is weighed
+    assert f"move {back}" in search.candidates(state, easy, 99)
+
+
+def test_a_searching_player_keeps_todays_pick_unless_its_futures_show_a_clear_gain(monkeypatch):
+    from engine.rulesets.terra_prime import search
+
+    state = midgame(40)
+    easy = choose(state, save_for_tech=True)
+    other = next(c for c in search.candidates(state, easy, 5) if c != easy)
+    gain = {"value": 0.0}
+    monkeypatch.setattr(search, "playout", lambda world, first, *a: gain["value"] if first == other else 0.0)
+    gain["value"] = 0.5 * search.PLAN_MARGIN                   # a little better in its futures: noise
+    assert choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]) == easy
+    gain["value"] = 2 * search.PLAN_MARGIN
+    assert choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]) == other
