@@ -89,16 +89,16 @@ def choose_searching(state: GameState, dice: Dice, level: Level) -> str:
     rng = random.Random(f"{state.seat}/{seed}")
     seat = state.seat
     futures = [(determinize(state, seat, rng), rng.getrandbits(64)) for _ in range(level.futures)]
-    best_text, best_value = easy, float("-inf")
+    totals = {}
     for text in options:
         total = 0.0
         for world, dice_seed in futures:
             total += playout(world, text, seat, random.Random(dice_seed), level.horizon)
-        if text == easy:
-            total += PLAN_MARGIN * len(futures)
-        if total > best_value + 1e-9:
-            best_text, best_value = text, total
-    return best_text
+        totals[text] = total + (PLAN_MARGIN * len(futures) if text == easy else 0.0)
+    best = max(totals.values())
+    if state.round <= OPENING_ROUNDS:
+        return rng.choice([t for t, v in totals.items() if v >= best - PLAN_MARGIN * len(futures) - 1e-9])
+    return next(t for t, v in totals.items() if v >= best - 1e-9)
 
 
 # The kinds of action worth a search, in the order they are tried when there are more than a level keeps: what
@@ -234,6 +234,10 @@ STALL_ROUND = 30
 # Today's pick is kept unless another candidate's futures end better by this much leadership on average: a few
 # short futures are noisy, and swapping the plan for noise made searching players wander out and back.
 PLAN_MARGIN = 1.0
+# In its first rounds a player picks at random (from its seeded stream) among the candidates its futures rate within
+# that margin of the best: four copies of one player opening alike hand the game to the seat that reaches the
+# planets near Terra Prime first.
+OPENING_ROUNDS = 3
 
 
 def remaining(state: GameState) -> float:

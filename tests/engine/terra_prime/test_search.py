@@ -301,3 +301,21 @@ def test_a_searching_player_keeps_todays_pick_unless_its_futures_show_a_clear_ga
     assert choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]) == easy
     gain["value"] = 2 * search.PLAN_MARGIN
     assert choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]) == other
+
+
+def test_in_its_opening_a_searching_player_varies_among_moves_its_futures_rate_alike(monkeypatch):
+    """Four copies of one player opening alike every game hand the game to one seat; in the first rounds it picks
+    at random (from its seeded stream) among the candidates its futures rate within the margin of the best."""
+    from engine.rulesets.terra_prime import search
+
+    state = midgame(40)
+    easy = choose(state, save_for_tech=True)
+    rated_alike = search.candidates(state, easy, 5)
+    assert len(rated_alike) > 1
+    monkeypatch.setattr(search, "playout", lambda *a: 0.0)
+    later = {choose_searching(state, Dice(SEED, f"d{n}"), LEVELS["medium"]) for n in range(12)}
+    assert later == {easy}
+    state.round = search.OPENING_ROUNDS
+    opening = [choose_searching(state, Dice(SEED, f"d{n}"), LEVELS["medium"]) for n in range(12)]
+    assert len(set(opening)) > 1 and set(opening) <= set(rated_alike)
+    assert opening == [choose_searching(state, Dice(SEED, f"d{n}"), LEVELS["medium"]) for n in range(12)]
