@@ -3,6 +3,7 @@
     python -m bench bench_bots                 all figures
     HERALD_BENCH_GAMES=40                      games per figure (default 24)
     HERALD_BENCH_ONLY=tn|tp2|tp4               one part only
+    HERALD_BENCH_FIRST_SEED=49                 Terra Prime four-player seeds from this one (default 1)
     HERALD_BENCH_TP_OPTIONS=final_round=equal-turns   Terra Prime campaign options for every game
 
 Terra Prime: the searching player (`hard`) against today's (`easy`) in 2-player games, each seed played twice
@@ -31,6 +32,12 @@ TN_OPTIONS = {"random_events": "off", "deflation": "off", "uprisings": "off"}
 
 def _games() -> int:
     return int(os.environ.get("HERALD_BENCH_GAMES", "24"))
+
+
+def _seeds(games: int) -> range:
+    """The seeds to play: HERALD_BENCH_FIRST_SEED (default 1) onwards, to add games to an earlier run."""
+    first = int(os.environ.get("HERALD_BENCH_FIRST_SEED", "1"))
+    return range(first, first + games)
 
 
 def _many(fn: Callable[..., dict[str, Any]], jobs: Iterable[tuple[Any, ...]]) -> list[dict[str, Any]]:
@@ -182,7 +189,7 @@ def tp_versus(games: int, level: str) -> None:
 
 def tp_four(games: int, level: str) -> None:
     rules = tp_rules()
-    results = _many(tp_game, ((seed, (level,) * 4) for seed in range(1, games + 1)))
+    results = _many(tp_game, ((seed, (level,) * 4) for seed in _seeds(games)))
     # A shared victory counts a share to each winner, so the rates add up to 100%.
     wins: Counter[int] = Counter()
     for r in results:
