@@ -7,9 +7,9 @@
     HERALD_BENCH_TP_OPTIONS=final_round=equal-turns   Terra Prime campaign options for every game
 
 Terra Prime: the searching player (`hard`) against today's (`easy`) in 2-player games, each seed played twice
-with the seats swapped; four copies of `hard`: each seat's win rate, how often each tech is bought, how often the
-"down to 2 markers" ending is reached. Terra Nova: five automatic powers to the game-end roll; turns played, GM
-rulings needed, and how many powers end with positive VP.
+with the seats swapped; four copies of `hard`: each seat's win rate, how often each tech step is bought and each
+ship technology used, how often the "down to 2 markers" ending is reached. Terra Nova: five automatic powers to
+the game-end roll; turns played, GM rulings needed, and how many powers end with positive VP.
 """
 
 from __future__ import annotations
@@ -133,6 +133,7 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     decide = 0.0
     moves = back = 0
     came_from: dict[str, int | None] = {}       # the sector each ship left on its last action, if a move
+    used: set[str] = set()                      # the ship technologies some seat used (see USES)
     while not state.ended:
         seat = state.seat
         started = time.process_time()
@@ -145,15 +146,32 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
         elif not text.startswith(("orient", "fight", "ignore", "lose", "negotiate", "discard")):
             came_from[seat] = None
         state = tp.act(state, Viewer.of_seat(seat), text, Dice(key, f"act/{n}")).state
+        used |= _uses(state, text)
         n += 1
     techs = {t for ship in state.ships.values() for t in ship.tech}
     order = [seats[(state.start + i) % len(seats)] for i in range(len(seats))]    # the start player first
     return {"winners": state.winners, "seats": seats, "scores": {s: state.ships[s].score for s in seats},
             "positions": [order.index(w) + 1 for w in state.winners],
-            "techs": techs, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
+            "techs": techs, "used": used, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
             "placed": sum(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
             "most_placed": max(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
             "worst_decision": decide, "moves": moves, "back": back, "cpu": time.process_time() - cpu}
+
+
+# What counts as a ship technology used (the issue's own words: "cryo chamber, scanner and shuttle almost never
+# used"): the satellite scanner looked through, a cargo shuttle sent home, a fight with weapons, the cryo chamber
+# holding more markers than a basic ship, and shields, fuel cells and cargo holds beyond the built-in ones.
+USES = ("scanner", "shuttle", "cryo", "weapons", "shields", "fuel-cell", "cargo-hold")
+
+
+def _uses(state: Any, text: str) -> set[str]:
+    out = {use for verb, use in (("scan", "scanner"), ("shuttle", "shuttle"), ("fight", "weapons"))
+           if text.startswith(verb + " ") or text == verb}
+    for ship in state.ships.values():
+        out |= {m if m != "shield" else "shields" for m in ("shield", "fuel-cell", "cargo-hold") if ship.count(m)}
+        if ship.markers_ship > tp_rules().printed.ship_markers:
+            out.add("cryo")
+    return out
 
 
 def tp_versus(games: int, level: str) -> None:
@@ -207,6 +225,10 @@ def tp_four(games: int, level: str) -> None:
     used = {t: sum(t in r["techs"] for r in results) for t in steps}
     print("  games each tech was bought in: " + ", ".join(f"{t} {100 * n / games:.0f}%" for t, n in used.items())
           + f"; below 20%: {[t for t, n in used.items() if n < 0.2 * games] or 'none'}")
+    uses = {u: sum(u in r["used"] for r in results) for u in USES}
+    print("  games each ship technology was used in: "
+          + ", ".join(f"{u} {100 * n / games:.0f}%" for u, n in uses.items())
+          + f"; below 20%: {[u for u, n in uses.items() if n < 0.2 * games] or 'none'}")
     most = sorted(r["most_placed"] for r in results)
     print(f"  the 'down to 2 markers' ending: {sum(r['markers_end'] for r in results)}/{games} games "
           f"(it needs {rules.printed.colony_markers - rules.printed.end_markers_left} placed; the most one seat "
