@@ -29,6 +29,8 @@ INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
 BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
 TECH_PULL = 8      # how much nearer a cube its next tech step needs seems, when saving for tech
 MINE_SITE = 4      # what a mine (a brown cube each turn, a marker placed) seems worth, when saving for tech
+SCAN_AHEAD = 2     # a ship saving for tech scans the nearest 2 face-down yellow and red tiles before setting out...
+SCAN_SPARE = 4     # ...with at least 4 actions left (a look costs one; with 3, it cost the third seat wins)
 EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
 
 
@@ -162,11 +164,17 @@ def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Co
                 return Command("upgrade", name=step)
         if by_verb["deliver"]:
             return max(by_verb["deliver"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
+        if save_for_tech and Command("install", name="shuttle") in options:
+            return Command("install", name="shuttle")
         if (Command("install", name="weapon") in options and cs.weapon_dice(ship) < 2
                 and ship.credits >= cs.price(ship, "weapon") + 2):
             return Command("install", name="weapon")
         if Command("refill") in options:
             return Command("refill")
+        if save_for_tech and state.actions_left >= SCAN_SPARE and state.explores_left > 0:
+            tile = _scan_target(state)
+            if tile is not None and Command("scan", number=tile) in options:
+                return Command("scan", number=tile)
     if by_verb["colonize"] and (sky(state).colony_value[ship.sector] > 0 or save_for_tech):
         return max(by_verb["colonize"], key=lambda c: earth.price(state, c.name) if c.name != "field" else 0)
     if Command("collect") in options and len(ship.cargo) < room:
@@ -234,6 +242,27 @@ def _search_paths(b: Board, seen: Sky, start: int, weapons: int, field_cost: int
     return cost, first, frontier
 
 
+def _scan_target(state: GameState) -> int | None:
+    """A face-down yellow or red tile among the nearest `SCAN_AHEAD` the ship could explore, not yet scanned."""
+    _, _, frontier = _paths(state)
+    seen = sky(state)
+    near = sorted({(c, seen.face_down[n][0]) for c, _, n, band in frontier if band != "green"})
+    return next((tile for _, tile in near[:SCAN_AHEAD] if tile not in state.ship.peeks), None)
+
+
+def _explore_risk(state: GameState, tile: int, band: str) -> int:
+    """What the planner fears of exploring a face-down tile: by its band, or by its face if the ship scanned it
+    (aliens it cannot fight, asteroids; its planets are sites to settle)."""
+    ship = state.ship
+    if tile not in ship.peeks:
+        return BAND_RISK[band] * (2 if not cs.shield_dice(ship) else 1)
+    face = rules().tiles[state.tile(tile).design]
+    fields = sum(1 for c in face.corners if c.kind == "field") + face.strays
+    planets = sum(1 for c in face.corners if c.kind == "planet")
+    aliens = 3 * face.aliens if cs.weapon_dice(ship) < face.aliens else 0
+    return aliens + fields * (1 if cs.shield_dice(ship) else 2) - 2 * planets
+
+
 def _errand_home(ship: Ship) -> bool:
     """Whether Terra Prime has something for a ship saving for tech: cubes it would deliver, a tech step it can
     buy, or markers to take aboard (else going home only to turn back is a loop)."""
@@ -267,10 +296,9 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
             pull = TECH_PULL if colony.cube in wanted else 0
             goals.append((c + 3 - earth.price(state, colony.cube) - pull, s, None))
     if state.explores_left > 0:
-        twice = 2 if not cs.shield_dice(ship) else 1
         bonus = EXPLORE_BONUS + state.round // 3
-        goals.extend((c + BAND_RISK[band] * twice - bonus, s, Command("explore", number=n))
-                     for c, s, n, band in frontier)
+        goals.extend((c + _explore_risk(state, seen.face_down[n][0], band) - bonus, s,
+                      Command("explore", number=n)) for c, s, n, band in frontier)
     if not goals:
         return Command("pass")
     _, target, explore = min(goals, key=lambda g: (g[0], g[1], g[2].number if g[2] else -1))

@@ -80,8 +80,8 @@ def seat_level(options: Mapping[str, OptionValue], seat: str) -> str:
 def choose_searching(state: GameState, dice: Dice, level: Level) -> str:
     """The searching player's action for the acting seat, in canonical text form."""
     easy = choose(state, save_for_tech=True)
-    if easy.startswith("upgrade "):      # a tech step the seat has the cubes for is always bought
-        return easy
+    if easy.startswith(("upgrade ", "scan ")):  # a tech step the seat has the cubes for is always bought; a look
+        return easy                               # ahead is worth nothing to a future, which cannot use what it shows
     options = candidates(state, easy, level.candidates)
     if len(options) <= 1 or state.round > 2 * STALL_ROUND or (state.round > STALL_ROUND and easy.startswith("explore")):
         return easy

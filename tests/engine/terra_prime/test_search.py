@@ -319,3 +319,79 @@ def test_in_its_opening_a_searching_player_varies_among_moves_its_futures_rate_a
     opening = [choose_searching(state, Dice(SEED, f"d{n}"), LEVELS["medium"]) for n in range(12)]
     assert len(set(opening)) > 1 and set(opening) <= set(rated_alike)
     assert opening == [choose_searching(state, Dice(SEED, f"d{n}"), LEVELS["medium"]) for n in range(12)]
+
+
+def _at_home_with_a_yellow_tile_ahead():
+    """A four-player position in which the acting ship is at Terra Prime with actions to spare, a face-down yellow
+    or red tile on its way out, and nothing to buy, deliver or take aboard first."""
+    from engine.rulesets.terra_prime import autoplay
+    from engine.rulesets.terra_prime.board import TERRA_PRIME
+
+    state = midgame(0, seats=("Ana", "Ben", "Cid", "Dan"))
+    for n in range(2000):
+        if state.ended:
+            break
+        if (not state.queue and state.ship.sector == TERRA_PRIME and state.explores_left and not state.ship.peeks
+                and autoplay._scan_target(state) is not None):
+            spare = TP.load(TP.dump(state))
+            spare.actions_left = max(spare.actions_left, autoplay.SCAN_SPARE)      # as with more fuel cells
+            if choose(spare, save_for_tech=True).startswith("scan "):
+                return spare
+        state = TP.act(state, Viewer.of_seat(state.seat), TP.autoplay(state, state.seat, Dice(SEED, f"auto{n}")),
+                       Dice(SEED, f"act{n}")).state
+    raise AssertionError("no position at Terra Prime with a yellow tile ahead")
+
+
+def test_a_searching_player_looks_through_the_scanner_before_setting_out():
+    from engine.rulesets.terra_prime.autoplay import SCAN_SPARE
+
+    state = _at_home_with_a_yellow_tile_ahead()
+    picked = choose_searching(state, Dice(SEED, "s"), LEVELS["medium"])
+    assert picked.startswith("scan ")
+    assert not choose(state).startswith("scan ")                 # the easy player never used it
+    # the tile it looks at is one it may explore: face down, yellow or red, next to the mapped sky
+    tile = int(picked.split()[1])
+    assert not state.tile(tile).revealed
+    assert board_of(state).band(tile) in ("yellow", "red")
+    after = TP.act(state, Viewer.of_seat(state.seat), picked, Dice(SEED, "a")).state
+    assert tile in after.ships[state.seat].peeks
+    # it does not look twice at one tile, and not at all with too few actions left to set out with
+    assert choose(after, save_for_tech=True) != picked
+    after.actions_left = SCAN_SPARE - 1
+    assert not choose(after, save_for_tech=True).startswith("scan ")
+
+
+def test_what_the_scanner_showed_steers_where_it_explores():
+    from engine.rulesets.terra_prime import autoplay
+    from engine.rulesets.terra_prime.space import sky
+
+    for actions in range(20, 400, 3):
+        state = midgame(actions, seats=("Ana", "Ben", "Cid", "Dan"))
+        picked = choose(state, save_for_tech=True)
+        if (not state.queue and picked.startswith("explore ") and not state.ship.peeks
+                and autoplay.cs.weapon_dice(state.ship) < 2):
+            tile = sky(state).face_down[int(picked.split()[1])][0]
+            if board_of(state).band(tile) != "green":
+                break
+    else:
+        raise AssertionError("no position where it explores a yellow or red tile")
+    band = board_of(state).band(tile)
+    state.ship.peeks.append(tile)
+    hostile = "Y08" if band == "yellow" else "R04"          # 2 and 3 alien symbols, no planet
+    state.tile(tile).design = hostile
+    assert choose(state, save_for_tech=True) != picked          # seen: aliens it cannot fight
+    state.tile(tile).design = "Y12" if band == "yellow" else "R12"  # seen: three planets, nothing hostile
+    assert choose(state, save_for_tech=True) == picked
+
+
+def test_with_the_shuttle_tech_it_docks_a_cargo_shuttle_at_terra_prime():
+    from tests.engine.terra_prime.helpers import new_game
+
+    state = new_game()
+    ship = state.ships["Ana"]
+    ship.tech = ["holds", "shuttle"]
+    ship.modules["cargo-hold"] = 1                  # the two holds a shuttle takes, both empty
+    ship.credits = 5
+    assert choose(state) != "install shuttle"       # the easy player bought the tech and never docked one
+    assert choose(state, save_for_tech=True) == "install shuttle"
+
