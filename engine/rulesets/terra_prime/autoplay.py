@@ -256,7 +256,7 @@ def _explore_risk(state: GameState, tile: int, band: str) -> int:
     ship = state.ship
     if tile not in ship.peeks:
         return BAND_RISK[band] * (2 if not cs.shield_dice(ship) else 1)
-    face = rules().tiles[state.tile(tile).design]
+    face = design(state, tile)
     fields = sum(1 for c in face.corners if c.kind == "field") + face.strays
     planets = sum(1 for c in face.corners if c.kind == "planet")
     aliens = 3 * face.aliens if cs.weapon_dice(ship) < face.aliens else 0
