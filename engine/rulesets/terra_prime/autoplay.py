@@ -31,6 +31,9 @@ TECH_PULL = 8      # how much nearer a cube its next tech step needs seems, when
 MINE_SITE = 4      # what a mine (a brown cube each turn, a marker placed) seems worth, when saving for tech
 SCAN_AHEAD = 2     # a ship saving for tech scans the nearest 2 face-down yellow and red tiles before setting out...
 SCAN_SPARE = 4     # ...with at least 4 actions left (a look costs one; with 3, it cost the third seat wins)
+SETTLE_PULL = 12   # saving for tech, how much nearer a free site seems with a marker aboard, and Terra Prime without
+                   # one: a settler places twice the markers (the "down to 2 markers" ending comes) and, home more
+                   # often, buys more tech
 EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
 
 
@@ -40,7 +43,8 @@ def choose(state: GameState, *, save_for_tech: bool = False) -> str:
     `save_for_tech` (the searching player, in its futures and for its first candidate): the cubes of the tech
     step the ship holds most of are not delivered, a colony cube a next step needs looks nearer, a colony site
     looks as much nearer as its best cube sells for (a colony produces all game), and a lone asteroid field is a
-    site too (a mine: a brown cube each turn, a marker placed).
+    site too (a mine: a brown cube each turn, a marker placed). It settles: with a marker aboard a free site looks
+    `SETTLE_PULL` nearer, and with none aboard so does Terra Prime, where it takes more.
     """
     if pending(state):
         options = legal(state)
@@ -279,8 +283,10 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore command if a frontier)
     full = len(ship.cargo) >= cs.cargo_room(ship)
     if TERRA_PRIME in cost and ship.sector != TERRA_PRIME and (not save_for_tech or _errand_home(ship)):
-        want_home = full or (ship.markers_ship == 0 and ship.markers_supply > 0) or len(ship.cargo) >= 3
-        goals.append((cost[TERRA_PRIME] - (20 if want_home else 0) + 8, TERRA_PRIME, None))
+        out_of_markers = ship.markers_ship == 0 and ship.markers_supply > 0
+        want_home = full or out_of_markers or len(ship.cargo) >= 3
+        refill = SETTLE_PULL if save_for_tech and out_of_markers else 0
+        goals.append((cost[TERRA_PRIME] - (20 if want_home else 0) + 8 - refill, TERRA_PRIME, None))
     seen = sky(state)
     wanted = _wanted(ship) if save_for_tech else Counter()
     for s, c in cost.items():
@@ -289,9 +295,9 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
         colony = state.colonies.get(str(s))
         if colony is None and ship.markers_ship and seen.colony_value[s] > 0:
             flow = max(earth.price(state, k) for k in seen.colours[s]) if save_for_tech else 0
-            goals.append((c - seen.colony_value[s] - flow, s, None))
+            goals.append((c - seen.colony_value[s] - flow - (SETTLE_PULL if save_for_tech else 0), s, None))
         elif colony is None and ship.markers_ship and save_for_tech and seen.fields[s]:
-            goals.append((c - MINE_SITE, s, None))
+            goals.append((c - MINE_SITE - SETTLE_PULL, s, None))
         if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1:
             pull = TECH_PULL if colony.cube in wanted else 0
             goals.append((c + 3 - earth.price(state, colony.cube) - pull, s, None))

@@ -367,6 +367,7 @@ def test_what_the_scanner_showed_steers_where_it_explores():
 
     for actions in range(20, 400, 3):
         state = midgame(actions, seats=("Ana", "Ben", "Cid", "Dan"))
+        state.ship.markers_ship = state.ship.markers_supply = 0     # no site to settle: only where to explore
         picked = choose(state, save_for_tech=True)
         if (not state.queue and picked.startswith("explore ") and not state.ship.peeks
                 and autoplay.cs.weapon_dice(state.ship) < 2):
@@ -395,3 +396,32 @@ def test_with_the_shuttle_tech_it_docks_a_cargo_shuttle_at_terra_prime():
     assert choose(state) != "install shuttle"       # the easy player bought the tech and never docked one
     assert choose(state, save_for_tech=True) == "install shuttle"
 
+
+def test_saving_for_tech_it_settles_a_free_site_before_exploring_further():
+    from tests.engine.terra_prime.helpers import geometry, new_game, place
+
+    state = new_game()
+    state.round = 30                                # late: a new tile tempts the easy player most
+    b = geometry(state)
+    place(state, 1, "G01")                          # a green planet at its corner 0, two steps from Terra Prime
+    site = b.spot_sector[(1, 0)]
+    ana = state.ships["Ana"]
+    ana.sector = next(n for n in b.neighbours[site] if b.distance[n] == 1)
+    assert ana.markers_ship == 1
+    assert choose(state).startswith("explore ")     # the easy player turns another tile
+    assert choose(state, save_for_tech=True) == f"move {site}"    # a settler takes the site first
+
+
+def test_saving_for_tech_with_no_marker_aboard_it_heads_home_for_more():
+    from engine.rulesets.terra_prime.board import TERRA_PRIME
+    from tests.engine.terra_prime.helpers import geometry, new_game
+
+    state = new_game()
+    state.round = 30
+    ana = state.ships["Ana"]
+    ana.sector = next(s for s in range(1, 40) if TERRA_PRIME in geometry(state).neighbours[s])
+    ana.markers_ship = 0                            # 15 still in its supply at Terra Prime
+    assert choose(state).startswith("explore ")
+    assert choose(state, save_for_tech=True) == f"move {TERRA_PRIME}"
+    ana.markers_supply = 0                          # nothing left to take aboard: no errand home
+    assert choose(state, save_for_tech=True) != f"move {TERRA_PRIME}"
