@@ -25,6 +25,10 @@ from engine.rulesets.terra_prime.state import GameState, Ship
 LOSE_FIRST = ("shuttle", "weapon", "cargo-hold", "shield", "fuel-cell")
 UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", "shield-die", "weapon-die",
             "shield-aim", "weapon-aim", "shuttle")
+# Saving for tech, the second explore comes before 4 shields and 4 weapons, in what it buys and saves for: after
+# them it came too late to be bought in a fifth of games
+SAVING_UPGRADES = ("fuel", "holds", "cryo", "explore", "shields", "weapons", "action", "shield-die", "weapon-die",
+                   "shield-aim", "weapon-aim", "shuttle")
 INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
 BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
 TECH_PULL = 8      # how much nearer a cube its next tech step needs seems, when saving for tech
@@ -34,6 +38,8 @@ SCAN_SPARE = 4     # ...with at least 4 actions left (a look costs one; with 3, 
 SETTLE_PULL = 12   # saving for tech, how much nearer a free site seems with a marker aboard, and Terra Prime without
                    # one: a settler places twice the markers (the "down to 2 markers" ending comes) and, home more
                    # often, buys more tech
+LEADER_COLONY = 3  # saving for tech, how much farther a cube looks at the colony of the seat ahead on leadership
+                   # plus credits (both public): collecting there pays the leader a point
 EXPLORE_BONUS = 6  # what the planner thinks a new tile is worth against a cube or a colony; it grows each round
 
 
@@ -124,14 +130,14 @@ def _decision(state: GameState, options: list[Command]) -> Command | None:
 
 
 def tech_goal(ship: Ship) -> tuple[str, ...]:
-    """The cubes of the next tech step the ship holds most of (first in `UPGRADES` order on ties): what it is
-    saving for. Empty if it holds none that a next step needs."""
+    """The cubes of the next tech step the ship holds most of (first in `SAVING_UPGRADES` order on ties): what
+    it is saving for. Empty if it holds none that a next step needs."""
     best: tuple[int, int, tuple[str, ...]] = (0, 0, ())
     have = Counter(ship.cargo)
     for step in cs.next_steps(ship):
         need = Counter(step.cost)
         held = sum(min(have[c], n) for c, n in need.items())
-        rank = (held, -UPGRADES.index(step.step) if step.step in UPGRADES else -99)
+        rank = (held, -SAVING_UPGRADES.index(step.step) if step.step in SAVING_UPGRADES else -99)
         if held and rank > best[:2]:
             best = (*rank, tuple(c for c, n in need.items() for _ in range(min(have[c], n))))
     return best[2]
@@ -163,7 +169,7 @@ def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Co
     room = cs.cargo_room(ship)
     if ship.sector == TERRA_PRIME:
         can = {s.step for s in cs.next_steps(ship)}
-        for step in UPGRADES:
+        for step in SAVING_UPGRADES if save_for_tech else UPGRADES:
             if step in can and Command("upgrade", name=step) in options:
                 return Command("upgrade", name=step)
         if by_verb["deliver"]:
@@ -277,6 +283,14 @@ def _errand_home(ship: Ship) -> bool:
     return any(cs.has_cubes(ship.cargo, step.cost) for step in cs.next_steps(ship))
 
 
+def _leads(state: GameState, seat: str) -> bool:
+    """Whether `seat` is another seat's and ahead of (or level with) every other on leadership plus credits."""
+    if seat == state.seat:
+        return False
+    ahead = state.ships[seat].score + state.ships[seat].credits
+    return all(ahead >= o.score + o.credits for name, o in state.ships.items() if name != seat)
+
+
 def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     cost, first, frontier = _paths(state)
@@ -300,7 +314,8 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
             goals.append((c - MINE_SITE - SETTLE_PULL, s, None))
         if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1:
             pull = TECH_PULL if colony.cube in wanted else 0
-            goals.append((c + 3 - earth.price(state, colony.cube) - pull, s, None))
+            toll = LEADER_COLONY if save_for_tech and not colony.is_mine and _leads(state, colony.owner) else 0
+            goals.append((c + 3 - earth.price(state, colony.cube) - pull + toll, s, None))
     if state.explores_left > 0:
         bonus = EXPLORE_BONUS + state.round // 3
         goals.extend((c + _explore_risk(state, seen.face_down[n][0], band) - bonus, s,

@@ -425,3 +425,37 @@ def test_saving_for_tech_with_no_marker_aboard_it_heads_home_for_more():
     assert choose(state, save_for_tech=True) == f"move {TERRA_PRIME}"
     ana.markers_supply = 0                          # nothing left to take aboard: no errand home
     assert choose(state, save_for_tech=True) != f"move {TERRA_PRIME}"
+
+
+def test_with_the_cubes_for_both_it_buys_the_second_explore_before_four_shields():
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game()
+    ship = state.ships["Ana"]
+    ship.tech = ["fuel"]                            # the second explore is next on the fuel track
+    ship.modules["cargo-hold"] = 1
+    give(state, "Ana", "blue", "yellow", "brown", "yellow")    # explore: blue, yellow, brown; shields: yellow, blue
+    assert choose(state) == "upgrade shields"       # the easy player keeps its order
+    assert choose(state, save_for_tech=True) == "upgrade explore"
+
+
+def test_saving_for_tech_it_collects_where_the_cube_does_not_pay_the_leader():
+    """Collecting at a rival's colony pays its owner a point: a seat saving for tech takes a cube as good elsewhere
+    rather than hand one to the seat ahead on leadership plus credits."""
+    from engine.rulesets.terra_prime.board import TERRA_PRIME
+    from engine.rulesets.terra_prime.state import Colony
+    from tests.engine.terra_prime.helpers import new_game, place
+
+    state = new_game(("Ana", "Ben", "Cid"))
+    for position, face in ((1, "G01"), (2, "G05"), (3, "G04"), (4, "G08")):
+        place(state, position, face)                # green planets in sectors 7 (by sector 2) and 4 (by sector 1)
+    state.colonies["4"] = Colony("Ben", "green", cube="green")
+    state.colonies["7"] = Colony("Cid", "green", cube="green")
+    state.supply["green"] -= 2
+    state.ships["Ana"].sector, state.explores_left = TERRA_PRIME, 0
+    assert choose(state, save_for_tech=True) == "move 1"    # both 2 sectors away: the lower-numbered first
+    state.ships["Ben"].score = 5                    # Ben leads: his cube would pay him
+    assert choose(state) == "move 1"                # the easy player does not care whose colony it is
+    assert choose(state, save_for_tech=True) == "move 2"
+    state.ships["Cid"].credits += 6                 # now Cid leads on leadership plus credits
+    assert choose(state, save_for_tech=True) == "move 1"
