@@ -187,7 +187,7 @@ def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Co
                 return Command("scan", number=tile)
     if by_verb["colonize"] and (sky(state).colony_value[ship.sector] > 0 or save_for_tech):
         return max(by_verb["colonize"], key=lambda c: earth.price(state, c.name) if c.name != "field" else 0)
-    if Command("collect") in options and len(ship.cargo) < room:
+    if Command("collect") in options and len(ship.cargo) < room and not (save_for_tech and tolled(state)):
         return Command("collect")
     for module in INSTALLS[:3]:
         if Command("install", name=module) in options:
@@ -291,10 +291,21 @@ def _leads(state: GameState, seat: str) -> bool:
     return all(ahead >= o.score + o.credits for name, o in state.ships.items() if name != seat)
 
 
+def tolled(state: GameState) -> bool:
+    """Whether the acting ship stands at the colony of the seat ahead on leadership plus credits, with a cube to
+    collect (collecting pays that seat a point)."""
+    colony = state.colonies.get(str(state.ship.sector))
+    return colony is not None and bool(colony.cube) and not colony.is_mine and _leads(state, colony.owner)
+
+
 def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     cost, first, frontier = _paths(state)
     goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore command if a frontier)
+    here = state.colonies.get(str(ship.sector))
+    if save_for_tech and here is not None and here.cube and tolled(state) and cs.cargo_room(ship) > len(ship.cargo):
+        pull = TECH_PULL if here.cube in _wanted(ship) else 0     # collecting at the leader's colony, after all
+        goals.append((3 - earth.price(state, here.cube) - pull + LEADER_COLONY, ship.sector, Command("collect")))
     full = len(ship.cargo) >= cs.cargo_room(ship)
     if TERRA_PRIME in cost and ship.sector != TERRA_PRIME and (not save_for_tech or _errand_home(ship)):
         out_of_markers = ship.markers_ship == 0 and ship.markers_supply > 0
@@ -322,8 +333,8 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
                       Command("explore", number=n)) for c, s, n, band in frontier)
     if not goals:
         return Command("pass")
-    _, target, explore = min(goals, key=lambda g: (g[0], g[1], g[2].number if g[2] else -1))
-    if target == ship.sector:
+    _, target, explore = min(goals, key=lambda g: (g[0], g[1], g[2].number if g[2] and g[2].number is not None else -1))
+    if target == ship.sector:   # an explore from here, or collecting at the leader's colony
         return explore if explore is not None else Command("pass")
     step = first[target]
     return Command("move", number=step)

@@ -21,7 +21,7 @@ from engine.core.events import Event
 from engine.core.rng import Dice, Roll
 from engine.core.ruleset import OptionValue
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
-from engine.rulesets.terra_prime.autoplay import choose, tech_goal
+from engine.rulesets.terra_prime.autoplay import choose, tech_goal, tolled
 from engine.rulesets.terra_prime.command_ship import cargo_room
 from engine.rulesets.terra_prime.commands import Command, parse
 from engine.rulesets.terra_prime.data import BANDS, CLEAR, rules
@@ -129,8 +129,8 @@ def candidates(state: GameState, easy: str, most: int) -> list[str]:
     for cmd in listed:
         if cmd.verb in ("deliver", "shuttle") and Counter(cmd.cubes) - spare:
             continue                        # the cubes of its next tech step are kept for it
-        if cmd.verb == "collect" and full:
-            continue                        # a cube taken only to throw one overboard
+        if cmd.verb == "collect" and (full or tolled(state)):
+            continue                        # a cube taken only to throw one overboard, or paying the leader
         if cmd.verb == "move" and cmd.number == state.ship.left:
             continue                        # straight back where it just came from: only if today's pick
         if cmd.verb in KINDS and cmd.text() != easy:

@@ -234,6 +234,7 @@ def test_a_searching_player_does_not_weigh_collecting_into_a_full_hold():
     ana.sector = next(s for s in range(board_of(state).sector_count) if planets(state, s))
     state.colonies[str(ana.sector)] = Colony("Ben", "green", cube="green")
     state.supply["green"] -= 1
+    ana.score = 1                                  # ahead of Ben: his cube does not pay the leader
     assert "collect" in search.candidates(state, "pass", 99)
     give(state, "Ana", "blue", "red")              # the built-in hold's 2 slots are full
     assert "collect" not in search.candidates(state, "pass", 99)
@@ -459,3 +460,28 @@ def test_saving_for_tech_it_collects_where_the_cube_does_not_pay_the_leader():
     assert choose(state, save_for_tech=True) == "move 2"
     state.ships["Cid"].credits += 6                 # now Cid leads on leadership plus credits
     assert choose(state, save_for_tech=True) == "move 1"
+
+
+def test_saving_for_tech_at_the_leaders_colony_it_collects_a_cube_nearby_instead():
+    """Standing at the colony of the seat ahead, a seat saving for tech takes a cube as good 2 sectors away
+    rather than pay the leader a point, and the search does not weigh collecting there; it still collects
+    there when the leader's colony is the only one worth the trip."""
+    from engine.rulesets.terra_prime import search
+    from engine.rulesets.terra_prime.state import Colony
+    from tests.engine.terra_prime.helpers import new_game, place
+
+    state = new_game(("Ana", "Ben", "Cid"))
+    for position, face in ((1, "G01"), (2, "G05"), (3, "G04"), (4, "G01")):
+        place(state, position, face)                # green planets in sectors 4, 5 and 7
+    state.colonies["4"] = Colony("Ben", "green", cube="green")
+    state.colonies["5"] = Colony("Cid", "green", cube="green")
+    state.supply["green"] -= 2
+    ana = state.ships["Ana"]
+    ana.sector, ana.credits, state.explores_left = 4, 0, 0
+    state.ships["Ben"].score = 5                    # Ben leads: the cube here would pay him
+    assert choose(state) == "collect"               # the easy player does not care whose colony it is
+    assert choose(state, save_for_tech=True) == "move 1"        # towards Cid's, 2 sectors on
+    assert "collect" not in search.candidates(state, "pass", 99)
+    state.ships["Cid"].credits += 6                 # now Cid leads: Ben's cube is the one to take
+    assert choose(state, save_for_tech=True) == "collect"
+    assert "collect" in search.candidates(state, "pass", 99)
