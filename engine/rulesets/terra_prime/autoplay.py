@@ -301,7 +301,7 @@ def tolled(state: GameState) -> bool:
 def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     cost, first, frontier = _paths(state)
-    goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore command if a frontier)
+    goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore or collect to do there)
     here = state.colonies.get(str(ship.sector))
     if save_for_tech and here is not None and here.cube and tolled(state) and cs.cargo_room(ship) > len(ship.cargo):
         pull = TECH_PULL if here.cube in _wanted(ship) else 0     # collecting at the leader's colony, after all
