@@ -160,9 +160,17 @@ def _wanted(ship: Ship) -> Counter[str]:
     return Counter()
 
 
+def closing(state: GameState) -> bool:
+    """Whether the game end is triggered: every seat's next turn is its last, and what it spends on tech, modules
+    or cubes kept for tech no longer pays (credits score at the end, cubes aboard do not)."""
+    return state.final_turns is not None
+
+
 def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Command | None:
     ship = state.ship
     by_verb = {verb: options.of(verb) for verb in ("deliver", "colonize", "shuttle")}
+    if save_for_tech and closing(state):
+        return _last_turn(state, by_verb)
     if save_for_tech and by_verb["deliver"]:
         spare = Counter(ship.cargo) - Counter(tech_goal(ship))
         by_verb["deliver"] = [c for c in by_verb["deliver"] if not Counter(c.cubes) - spare]
@@ -195,6 +203,22 @@ def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Co
     if by_verb["shuttle"] and len(ship.cargo) >= 3 and board_of(state).distance[ship.sector] > 3:
         return max(by_verb["shuttle"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
     return _travel(state, save_for_tech)
+
+
+def _last_turn(state: GameState, by_verb: dict[str, list[Command]]) -> Command | None:
+    """Saving for tech once the end is triggered: only leadership and credits count now, so it delivers every
+    cube it can, settles, and otherwise heads for a site or for Terra Prime with cubes aboard; it buys no tech or
+    modules (credits score 1 each) and takes no more cubes."""
+    def best(cmd: Command) -> tuple[int, int]:
+        return sum(earth.price(state, x) for x in cmd.cubes), len(cmd.cubes)
+
+    if by_verb["deliver"]:
+        return max(by_verb["deliver"], key=best)
+    if by_verb["colonize"]:
+        return max(by_verb["colonize"], key=lambda c: earth.price(state, c.name) if c.name != "field" else 0)
+    if by_verb["shuttle"]:
+        return max(by_verb["shuttle"], key=best)
+    return _travel(state, save_for_tech=True)
 
 
 def _danger(state: GameState, sector: int, seen: Sky | None = None) -> int:
@@ -303,13 +327,16 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     cost, first, frontier = _paths(state)
     goals: list[tuple[float, int, Command | None]] = []  # (badness, sector, explore or collect to do there)
     here = state.colonies.get(str(ship.sector))
-    if save_for_tech and here is not None and here.cube and tolled(state) and cs.cargo_room(ship) > len(ship.cargo):
+    last = save_for_tech and closing(state)      # a cube aboard now scores only if it reaches Earth this turn
+    if (save_for_tech and not last and here is not None and here.cube and tolled(state)
+            and cs.cargo_room(ship) > len(ship.cargo)):
         pull = TECH_PULL if here.cube in _wanted(ship) else 0     # collecting at the leader's colony, after all
         goals.append((3 - earth.price(state, here.cube) - pull + LEADER_COLONY, ship.sector, Command("collect")))
     full = len(ship.cargo) >= cs.cargo_room(ship)
-    if TERRA_PRIME in cost and ship.sector != TERRA_PRIME and (not save_for_tech or _errand_home(ship)):
-        out_of_markers = ship.markers_ship == 0 and ship.markers_supply > 0
-        want_home = full or out_of_markers or len(ship.cargo) >= 3
+    errand = bool(ship.cargo) if last else not save_for_tech or _errand_home(ship)
+    if TERRA_PRIME in cost and ship.sector != TERRA_PRIME and errand:
+        out_of_markers = ship.markers_ship == 0 and ship.markers_supply > 0 and not last
+        want_home = full or out_of_markers or len(ship.cargo) >= 3 or last
         refill = SETTLE_PULL if save_for_tech and out_of_markers else 0
         goals.append((cost[TERRA_PRIME] - (20 if want_home else 0) + 8 - refill, TERRA_PRIME, None))
     seen = sky(state)
@@ -321,9 +348,9 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
         if colony is None and ship.markers_ship and seen.colony_value[s] > 0:
             flow = max(earth.price(state, k) for k in seen.colours[s]) if save_for_tech else 0
             goals.append((c - seen.colony_value[s] - flow - (SETTLE_PULL if save_for_tech else 0), s, None))
-        elif colony is None and ship.markers_ship and save_for_tech and seen.fields[s]:
+        elif colony is None and ship.markers_ship and save_for_tech and not last and seen.fields[s]:
             goals.append((c - MINE_SITE - SETTLE_PULL, s, None))
-        if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1:
+        if colony is not None and colony.cube and cs.cargo_room(ship) - len(ship.cargo) >= 1 and not last:
             pull = TECH_PULL if colony.cube in wanted else 0
             toll = LEADER_COLONY if save_for_tech and not colony.is_mine and _leads(state, colony.owner) else 0
             goals.append((c + 3 - earth.price(state, colony.cube) - pull + toll, s, None))

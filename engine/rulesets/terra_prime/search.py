@@ -21,7 +21,7 @@ from engine.core.events import Event
 from engine.core.rng import Dice, Roll
 from engine.core.ruleset import OptionValue
 from engine.core.visibility import GM_ONLY, PUBLIC, Visibility
-from engine.rulesets.terra_prime.autoplay import choose, tech_goal, tolled
+from engine.rulesets.terra_prime.autoplay import choose, closing, tech_goal, tolled
 from engine.rulesets.terra_prime.command_ship import cargo_room
 from engine.rulesets.terra_prime.commands import Command, parse
 from engine.rulesets.terra_prime.data import BANDS, CLEAR, rules
@@ -124,7 +124,7 @@ def candidates(state: GameState, easy: str, most: int) -> list[str]:
                 out.append(cmd.text())
         return out[:most]
     by_kind: dict[str, list[str]] = {}
-    spare = Counter(state.ship.cargo) - Counter(tech_goal(state.ship))
+    spare = Counter(state.ship.cargo) - Counter(() if closing(state) else tech_goal(state.ship))
     full = len(state.ship.cargo) >= cargo_room(state.ship)
     for cmd in listed:
         if cmd.verb in ("deliver", "shuttle") and Counter(cmd.cubes) - spare:

@@ -485,3 +485,28 @@ def test_saving_for_tech_at_the_leaders_colony_it_collects_a_cube_nearby_instead
     state.ships["Cid"].credits += 6                 # now Cid leads: Ben's cube is the one to take
     assert choose(state, save_for_tech=True) == "collect"
     assert "collect" in search.candidates(state, "pass", 99)
+
+
+def test_once_the_end_is_triggered_it_sells_the_cubes_it_kept_for_tech_and_buys_nothing():
+    """In the final round credits score and cubes aboard do not: a seat saving for tech delivers the cubes it
+    kept for a step instead of buying it, and installs no module, where before the trigger it would."""
+    from engine.rulesets.terra_prime import search
+    from tests.engine.terra_prime.helpers import give, new_game, place
+
+    state = new_game()
+    ana = state.ships["Ana"]
+    give(state, "Ana", "blue", "blue")              # 4 fuel cells costs blue, blue
+    assert choose(state, save_for_tech=True) == "upgrade fuel"
+    state.final_turns = 1                           # the end is triggered: Ana plays her last turn
+    assert choose(state, save_for_tech=True) == "deliver blue blue"
+    assert "deliver blue blue" in search.candidates(state, "pass", 99)
+    assert choose_searching(state, Dice(SEED, "x"), LEVELS["medium"]).startswith("deliver blue")
+
+    state = new_game()
+    place(state, 1, "G01")                          # a green planet in sector 7: it supplies cargo holds
+    ana = state.ships["Ana"]
+    ana.sector, ana.credits, ana.markers_ship, state.explores_left = 7, 5, 0, 0
+    assert choose(state, save_for_tech=True) == "install cargo-hold"
+    state.final_turns = 2
+    assert choose(state, save_for_tech=True) != "install cargo-hold"
+    assert ana.credits == 5
