@@ -18,8 +18,8 @@ from engine.rulesets.terra_prime.board import TERRA_PRIME, Board
 from engine.rulesets.terra_prime.commands import Command
 from engine.rulesets.terra_prime.data import rules
 from engine.rulesets.terra_prime.legal import cube_sets, legal
-from engine.rulesets.terra_prime.legality import check, pending
-from engine.rulesets.terra_prime.space import Sky, board_of, design, placement, sky
+from engine.rulesets.terra_prime.legality import check, module_planet, pending
+from engine.rulesets.terra_prime.space import Sky, board_of, colony_planet, design, placement, sky
 from engine.rulesets.terra_prime.state import GameState, Ship
 
 LOSE_FIRST = ("shuttle", "weapon", "cargo-hold", "shield", "fuel-cell")
@@ -198,7 +198,7 @@ def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Co
     if Command("collect") in options and len(ship.cargo) < room and not (save_for_tech and tolled(state)):
         return Command("collect")
     for module in INSTALLS[:3]:
-        if Command("install", name=module) in options:
+        if Command("install", name=module) in options and not (save_for_tech and tolled(state, module)):
             return Command("install", name=module)
     if by_verb["shuttle"] and len(ship.cargo) >= 3 and board_of(state).distance[ship.sector] > 3:
         return max(by_verb["shuttle"], key=lambda c: (len(c.cubes), sum(earth.price(state, x) for x in c.cubes)))
@@ -315,11 +315,16 @@ def _leads(state: GameState, seat: str) -> bool:
     return all(ahead >= o.score + o.credits for name, o in state.ships.items() if name != seat)
 
 
-def tolled(state: GameState) -> bool:
+def tolled(state: GameState, module: str | None = None) -> bool:
     """Whether the acting ship stands at the colony of the seat ahead on leadership plus credits, with a cube to
-    collect (collecting pays that seat a point)."""
+    collect there (or, given a module, installing it there would use that colony's planet): either pays that
+    seat a point."""
     colony = state.colonies.get(str(state.ship.sector))
-    return colony is not None and bool(colony.cube) and not colony.is_mine and _leads(state, colony.owner)
+    if colony is None or colony.is_mine or not _leads(state, colony.owner):
+        return False
+    if module is None:
+        return bool(colony.cube)
+    return module_planet(state, module) == colony_planet(state, state.ship.sector)
 
 
 def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:

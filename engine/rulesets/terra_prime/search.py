@@ -131,6 +131,8 @@ def candidates(state: GameState, easy: str, most: int) -> list[str]:
             continue                        # the cubes of its next tech step are kept for it
         if cmd.verb == "collect" and (full or tolled(state)):
             continue                        # a cube taken only to throw one overboard, or paying the leader
+        if cmd.verb == "install" and cmd.name and tolled(state, cmd.name):
+            continue                        # a module that pays the leader
         if cmd.verb == "move" and cmd.number == state.ship.left:
             continue                        # straight back where it just came from: only if today's pick
         if cmd.verb in KINDS and cmd.text() != easy:

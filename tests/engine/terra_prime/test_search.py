@@ -510,3 +510,23 @@ def test_once_the_end_is_triggered_it_sells_the_cubes_it_kept_for_tech_and_buys_
     state.final_turns = 2
     assert choose(state, save_for_tech=True) != "install cargo-hold"
     assert ana.credits == 5
+
+
+def test_saving_for_tech_it_does_not_install_a_module_that_pays_the_leader():
+    """A module installed from the planet of a rival's colony pays that rival a point: a seat saving for tech
+    does not install there while that rival leads on leadership plus credits, nor does its search weigh it."""
+    from engine.rulesets.terra_prime import search
+    from engine.rulesets.terra_prime.state import Colony
+    from tests.engine.terra_prime.helpers import new_game, place
+
+    state = new_game(("Ana", "Ben", "Cid"))
+    place(state, 1, "G01")                          # a green planet in sector 7: it supplies cargo holds
+    state.colonies["7"] = Colony("Ben", "green", planet="1:0")
+    ana = state.ships["Ana"]
+    ana.sector, ana.credits, ana.markers_ship, state.explores_left = 7, 5, 0, 0
+    state.ships["Ben"].score = 5                    # Ben leads: the hold would pay him
+    assert choose(state) == "install cargo-hold"    # the easy player does not care whose planet it is
+    assert choose(state, save_for_tech=True) != "install cargo-hold"
+    assert "install cargo-hold" not in search.candidates(state, "pass", 99)
+    state.ships["Cid"].credits += 6                 # now Cid leads: installing at Ben's planet is fine
+    assert choose(state, save_for_tech=True) == "install cargo-hold"
