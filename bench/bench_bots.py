@@ -134,6 +134,7 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     moves = back = 0
     came_from: dict[str, int | None] = {}       # the sector each ship left on its last action, if a move
     used: set[str] = set()                      # the ship technologies some seat used (see USES)
+    trigger: str | None = None                  # the seat whose action triggered the end
     while not state.ended:
         seat = state.seat
         started = time.process_time()
@@ -147,11 +148,14 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
             came_from[seat] = None
         state = tp.act(state, Viewer.of_seat(seat), text, Dice(key, f"act/{n}")).state
         used |= _uses(state, text)
+        if trigger is None and state.final_turns is not None:
+            trigger = seat
         n += 1
     techs = {t for ship in state.ships.values() for t in ship.tech}
     order = [seats[(state.start + i) % len(seats)] for i in range(len(seats))]    # the start player first
     return {"winners": state.winners, "seats": seats, "scores": {s: state.ships[s].score for s in seats},
             "positions": [order.index(w) + 1 for w in state.winners],
+            "trigger": order.index(trigger) + 1 if trigger is not None else None,
             "techs": techs, "used": used, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
             "placed": sum(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
             "most_placed": max(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
@@ -221,6 +225,7 @@ def tp_four(games: int, level: str) -> None:
           + f" (uniform 25%, target within 15-35%: {'met' if all(15 <= x <= 35 for x in rates) else 'NOT met'}); "
           + f"shared victories {sum(len(r['winners']) > 1 for r in results)}; "
           + f"slowest decision {max(r['worst_decision'] for r in results):.2f} CPU-s")
+    _by_trigger(results)
     steps = [t.step for t in rules.tech]
     used = {t: sum(t in r["techs"] for r in results) for t in steps}
     print("  games each tech was bought in: " + ", ".join(f"{t} {100 * n / games:.0f}%" for t, n in used.items())
@@ -239,6 +244,21 @@ def tp_four(games: int, level: str) -> None:
           f"{100 * sum(r['back'] for r in results) / max(1, sum(r['moves'] for r in results)):.0f}% of "
           f"{sum(r['moves'] for r in results)} moves; colony markers placed a game (all seats): "
           f"{sum(r['placed'] for r in results) / games:.1f}")
+
+
+def _by_trigger(results: list[dict[str, Any]]) -> None:
+    """Who triggered the end, by place, and the win rate by place in those games: under the rulebook's final
+    round the seats up to the trigger take one turn more than the seats after it."""
+    parts = []
+    for place in (1, 2, 3, 4):
+        games = [r for r in results if r["trigger"] == place]
+        wins = dict.fromkeys(range(1, 5), 0.0)
+        for r in games:
+            for p in r["positions"]:
+                wins[p] += 1 / len(r["positions"])
+        rates = "/".join(f"{100 * wins[p] / max(1, len(games)):.0f}" for p in range(1, 5))
+        parts.append(f"{place} in {len(games)} games (won by place {rates}%)")
+    print("  the end triggered by the seat in place " + "; ".join(parts))
 
 
 def main() -> None:
