@@ -156,6 +156,8 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     return {"winners": state.winners, "seats": seats, "scores": {s: state.ships[s].score for s in seats},
             "positions": [order.index(w) + 1 for w in state.winners],
             "trigger": order.index(trigger) + 1 if trigger is not None else None,
+            "left_aboard": [len(state.ships[s].cargo) for s in order],
+            "by_place": [state.ships[s].score for s in order],
             "techs": techs, "used": used, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
             "placed": sum(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
             "most_placed": max(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
@@ -259,6 +261,10 @@ def _by_trigger(results: list[dict[str, Any]]) -> None:
         rates = "/".join(f"{100 * wins[p] / max(1, len(games)):.0f}" for p in range(1, 5))
         parts.append(f"{place} in {len(games)} games (won by place {rates}%)")
     print("  the end triggered by the seat in place " + "; ".join(parts))
+    aboard = [sum(r["left_aboard"][p] for r in results) / max(1, len(results)) for p in range(4)]
+    print("  cubes still aboard at the end (they score nothing), by place: "
+          + "/".join(f"{a:.1f}" for a in aboard) + "; mean final leadership by place: "
+          + "/".join(f"{sum(r['by_place'][p] for r in results) / max(1, len(results)):.1f}" for p in range(4)))
 
 
 def main() -> None:
