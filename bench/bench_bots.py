@@ -5,10 +5,12 @@
     HERALD_BENCH_ONLY=tn|tp2|tp4               one part only
     HERALD_BENCH_FIRST_SEED=49                 Terra Prime four-player seeds from this one (default 1)
     HERALD_BENCH_TP_OPTIONS=final_round=equal-turns   Terra Prime campaign options for every game
+    HERALD_BENCH_LEVEL=hard                    the searching player's level (default medium)
 
-Terra Prime: the searching player (`hard`) against today's (`easy`) in 2-player games, each seed played twice
-with the seats swapped; four copies of `hard`: each seat's win rate, how often each tech step is bought and each
-ship technology used, how often the "down to 2 markers" ending is reached. Terra Nova: five automatic powers to
+Terra Prime: the searching player (`medium`) against today's (`easy`) in 2-player games, each seed played twice
+with the seats swapped; four copies of it: each seat's win rate (and by which seat triggered the end), how
+often each tech step is bought and each ship technology used, how often the "down to 2 markers" ending is
+reached, and what each place ends with (leadership, cubes aboard). Terra Nova: five automatic powers to
 the game-end roll; turns played, GM rulings needed, and how many powers end with positive VP.
 """
 
