@@ -216,12 +216,7 @@ def tp_versus(games: int, level: str) -> None:
 def tp_four(games: int, level: str) -> None:
     rules = tp_rules()
     results = _many(tp_game, ((seed, (level,) * 4) for seed in _seeds(games)))
-    # A shared victory counts a share to each winner, so the rates add up to 100%.
-    wins: Counter[int] = Counter()
-    for r in results:
-        for p in r["positions"]:
-            wins[p] += 1 / len(r["positions"])
-    rates = [100 * wins[p] / games for p in range(1, 5)]
+    rates = _win_rates(results)
     print(f"Terra Prime, four copies of `{level}`, {games} games ({sum(r['cpu'] for r in results):.0f} CPU-s), "
           f"options {_tp_options() or 'default'}:")
     print("  win rate by place in the turn order (1st is the start player): "
@@ -250,17 +245,23 @@ def tp_four(games: int, level: str) -> None:
           f"{sum(r['placed'] for r in results) / games:.1f}")
 
 
+def _win_rates(results: list[dict[str, Any]]) -> list[float]:
+    """Each place's share of the wins, in percent; a shared victory counts a share to each winner, so the rates
+    add up to 100%."""
+    wins = dict.fromkeys(range(1, 5), 0.0)
+    for r in results:
+        for p in r["positions"]:
+            wins[p] += 1 / len(r["positions"])
+    return [100 * wins[p] / max(1, len(results)) for p in range(1, 5)]
+
+
 def _by_trigger(results: list[dict[str, Any]]) -> None:
     """Who triggered the end, by place, and the win rate by place in those games: under the rulebook's final
     round the seats up to the trigger take one turn more than the seats after it."""
     parts = []
     for place in (1, 2, 3, 4):
         games = [r for r in results if r["trigger"] == place]
-        wins = dict.fromkeys(range(1, 5), 0.0)
-        for r in games:
-            for p in r["positions"]:
-                wins[p] += 1 / len(r["positions"])
-        rates = "/".join(f"{100 * wins[p] / max(1, len(games)):.0f}" for p in range(1, 5))
+        rates = "/".join(f"{rate:.0f}" for rate in _win_rates(games))
         parts.append(f"{place} in {len(games)} games (won by place {rates}%)")
     print("  the end triggered by the seat in place " + "; ".join(parts))
     aboard = [sum(r["left_aboard"][p] for r in results) / max(1, len(results)) for p in range(4)]
