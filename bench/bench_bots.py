@@ -10,8 +10,9 @@
 Terra Prime: the searching player (`medium`) against today's (`easy`) in 2-player games, each seed played twice
 with the seats swapped; four copies of it: each seat's win rate (and by which seat triggered the end), how
 often each tech step is bought and each ship technology used, how often the "down to 2 markers" ending is
-reached, and what each place ends with (leadership, cubes aboard). Terra Nova: five automatic powers to
-the game-end roll; turns played, GM rulings needed, and how many powers end with positive VP.
+reached, what each place ends with (leadership, cubes aboard), and how much Earth's prices move. Terra Nova:
+five automatic powers to the game-end roll; turns played, GM rulings needed, and how many powers end with
+positive VP.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 from engine.core import Dice, Setup, Viewer, Window
 from engine.rulesets import get
 from engine.rulesets.terra_prime import command_ship as cs
+from engine.rulesets.terra_prime import earth
 from engine.rulesets.terra_prime.data import rules as tp_rules
 
 TN_SEATS = ("Spain", "Portugal", "England", "France", "Holland")
@@ -75,6 +77,7 @@ def tn_game(seed: int, options: dict[str, str] | None = None, max_steps: int = 5
         elif phase.window is Window.TURN:
             seat = sorted(phase.waiting)[0]
             action = tn.autoplay(state, seat, dice)
+            assert action is not None, f"{seat} is waited on but has no automatic action"
             state = tn.act(state, Viewer.of_seat(seat), action, dice).state
         else:
             orders: dict[str, list[str]] = {}
@@ -137,10 +140,17 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     came_from: dict[str, int | None] = {}       # the sector each ship left on its last action, if a move
     used: set[str] = set()                      # the ship technologies some seat used (see USES)
     trigger: str | None = None                  # the seat whose action triggered the end
+    keys = rules.resource_keys
+    prices = tuple(earth.price(state, k) for k in keys)
+    seen = {k: {p} for k, p in zip(keys, prices, strict=True)}    # every price Earth paid for each resource
+    rounds_begun = state.round
+    moves_of_price = 0                                            # changes of any resource's price
+    empty = Counter[str]()                                        # rounds begun with the resource's track empty
     while not state.ended:
         seat = state.seat
         started = time.process_time()
         text = tp.autoplay(state, seat, Dice(key, f"auto/{n}"))
+        assert text is not None, f"{seat} is to act but has no automatic action"
         decide = max(decide, time.process_time() - started)
         if text.startswith("move "):
             moves += 1
@@ -150,6 +160,15 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
             came_from[seat] = None
         state = tp.act(state, Viewer.of_seat(seat), text, Dice(key, f"act/{n}")).state
         used |= _uses(state, text)
+        if state.round != rounds_begun:
+            rounds_begun = state.round
+            empty.update(k for k in keys if not state.earth[k])
+        now = tuple(earth.price(state, k) for k in keys)
+        if now != prices:
+            moves_of_price += sum(a != b for a, b in zip(now, prices, strict=True))
+            for k, p in zip(keys, now, strict=True):
+                seen[k].add(p)
+            prices = now
         if trigger is None and state.final_turns is not None:
             trigger = seat
         n += 1
@@ -163,6 +182,8 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
             "techs": techs, "used": used, "markers_end": "colony markers" in state.trigger, "rounds": state.round,
             "placed": sum(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
             "most_placed": max(rules.printed.colony_markers - cs.markers_left(ship) for ship in state.ships.values()),
+            "prices_seen": {k: len(v) for k, v in seen.items()}, "price_moves": moves_of_price,
+            "empty": {k: empty[k] / max(1, state.round - 1) for k in keys},
             "worst_decision": decide, "moves": moves, "back": back, "cpu": time.process_time() - cpu}
 
 
@@ -239,6 +260,12 @@ def tp_four(games: int, level: str) -> None:
           f"placed: median {most[len(most) // 2]}, highest {most[-1]}); "
           f"rounds {min(r['rounds'] for r in results)}-{max(r['rounds'] for r in results)}; mean winning score "
           f"{sum(max(r['scores'].values()) for r in results) / games:.0f}")
+    seen = {k: sum(r["prices_seen"][k] for r in results) / games for k in rules.resource_keys}
+    print("  Earth's prices: different prices paid a game by resource "
+          + ", ".join(f"{k} {n:.1f}" for k, n in seen.items())
+          + f"; a resource's price changed {sum(r['price_moves'] for r in results) / games:.1f} times a game; "
+          + "rounds begun with the track empty (Earth's top price): "
+          + ", ".join(f"{k} {100 * sum(r['empty'][k] for r in results) / games:.0f}%" for k in rules.resource_keys))
     print(f"  moves straight back to the sector left on the seat's last action: "
           f"{100 * sum(r['back'] for r in results) / max(1, sum(r['moves'] for r in results)):.0f}% of "
           f"{sum(r['moves'] for r in results)} moves; colony markers placed a game (all seats): "
