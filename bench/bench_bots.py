@@ -142,7 +142,7 @@ def tp_game(seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     trigger: str | None = None                  # the seat whose action triggered the end
     keys = rules.resource_keys
     prices = tuple(earth.price(state, k) for k in keys)
-    seen = {k: {p} for k, p in zip(keys, prices, strict=True)}    # every price Earth paid for each resource
+    seen = {k: {p} for k, p in zip(keys, prices, strict=True)}    # every price Earth offered for each resource
     rounds_begun = state.round
     moves_of_price = 0                                            # changes of any resource's price
     empty = Counter[str]()                                        # rounds begun with the resource's track empty
@@ -261,7 +261,7 @@ def tp_four(games: int, level: str) -> None:
           f"rounds {min(r['rounds'] for r in results)}-{max(r['rounds'] for r in results)}; mean winning score "
           f"{sum(max(r['scores'].values()) for r in results) / games:.0f}")
     seen = {k: sum(r["prices_seen"][k] for r in results) / games for k in rules.resource_keys}
-    print("  Earth's prices: different prices paid a game by resource "
+    print("  Earth's prices: different prices Earth offered a game by resource "
           + ", ".join(f"{k} {n:.1f}" for k, n in seen.items())
           + f"; a resource's price changed {sum(r['price_moves'] for r in results) / games:.1f} times a game; "
           + "rounds begun with the track empty (Earth's top price): "
