@@ -20,7 +20,7 @@ from engine.rulesets.terra_prime.data import rules
 from engine.rulesets.terra_prime.legal import cube_sets, legal
 from engine.rulesets.terra_prime.legality import check, module_planet, pending
 from engine.rulesets.terra_prime.space import Sky, board_of, colony_planet, design, placement, sky
-from engine.rulesets.terra_prime.state import GameState, Ship
+from engine.rulesets.terra_prime.state import GameState
 
 LOSE_FIRST = ("shuttle", "weapon", "cargo-hold", "shield", "fuel-cell")
 UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", "shield-die", "weapon-die",
@@ -30,6 +30,10 @@ UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", 
 SAVING_UPGRADES = ("fuel", "holds", "cryo", "explore", "shields", "weapons", "action", "shield-die", "weapon-die",
                    "shield-aim", "weapon-aim", "shuttle")
 INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
+# With tech_costs=cheap a ship saving for tech climbs one track first: by its place counted back from the start
+# player, the last seat fuel, the one before holds, and so on (every step is in reach, but a ship buying whatever its
+# cubes allow climbed no track to its third step in a fifth of games)
+FAVOURED_FROM_LAST = ("fuel", "holds", "shields", "weapons")
 BAND_RISK = {"green": 0, "yellow": 2, "red": 5}
 TECH_PULL = 8      # how much nearer a cube its next tech step needs seems, when saving for tech
 MINE_SITE = 4      # what a mine (a brown cube each turn, a marker placed) seems worth, when saving for tech
@@ -129,34 +133,47 @@ def _decision(state: GameState, options: list[Command]) -> Command | None:
     return max(options, key=lambda c: earth.price(state, c.name))
 
 
-def tech_goal(ship: Ship) -> tuple[str, ...]:
-    """The cubes of the next tech step the ship holds most of (first in `SAVING_UPGRADES` order on ties): what
-    it is saving for. Empty if it holds none that a next step needs."""
-    best: tuple[int, int, tuple[str, ...]] = (0, 0, ())
+def favoured_track(state: GameState) -> str | None:
+    """The track the acting ship climbs first when saving for tech (only with tech_costs=cheap)."""
+    if state.options.get("tech_costs", "board") != "cheap":
+        return None
+    from_last = (state.start - state.current - 1) % len(state.seats)
+    return FAVOURED_FROM_LAST[from_last % len(FAVOURED_FROM_LAST)]
+
+
+def tech_goal(state: GameState) -> tuple[str, ...]:
+    """The cubes of the next tech step the acting ship holds most of (a step on its favoured track first, then
+    `SAVING_UPGRADES` order on ties): what it is saving for. Empty if it holds none that a next step needs."""
+    ship, favoured = state.ship, favoured_track(state)
+    best: tuple[bool, int, int, tuple[str, ...]] = (False, 0, 0, ())
     have = Counter(ship.cargo)
     for step in cs.next_steps(ship):
-        need = Counter(step.cost)
+        need = Counter(step.price(state.options))
         held = sum(min(have[c], n) for c, n in need.items())
-        rank = (held, -SAVING_UPGRADES.index(step.step) if step.step in SAVING_UPGRADES else -99)
-        if held and rank > best[:2]:
+        rank = (step.track == favoured, held,
+                -SAVING_UPGRADES.index(step.step) if step.step in SAVING_UPGRADES else -99)
+        if held and rank > best[:3]:
             best = (*rank, tuple(c for c, n in need.items() for _ in range(min(have[c], n))))
-    return best[2]
+    return best[3]
 
 
-def _wanted(ship: Ship) -> Counter[str]:
-    """Cubes the ship lacks for the next tech step it is nearest to; if it holds none, any cube a next step
-    needs."""
-    goal = Counter(tech_goal(ship))
-    steps = cs.next_steps(ship)
+def _wanted(state: GameState) -> Counter[str]:
+    """Cubes the acting ship lacks for the next tech step it is nearest to (on its favoured track, if it has
+    one); if it holds none, any cube a next step needs."""
+    goal = Counter(tech_goal(state))
+    steps = cs.next_steps(state.ship)
+    favoured = [s for s in steps if s.track == favoured_track(state)]
+    if not goal and favoured:
+        return Counter(favoured[0].price(state.options))
     if not goal:
         out: Counter[str] = Counter()
         for step in steps:
-            out |= Counter(step.cost)
+            out |= Counter(step.price(state.options))
         return out
     for step in steps:
-        need = Counter(step.cost)
-        if not goal or not goal - need:
-            return need - Counter(ship.cargo)
+        need = Counter(step.price(state.options))
+        if not goal - need:
+            return need - Counter(state.ship.cargo)
     return Counter()
 
 
@@ -172,12 +189,16 @@ def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Co
     if save_for_tech and closing(state):
         return _last_turn(state, by_verb)
     if save_for_tech and by_verb["deliver"]:
-        spare = Counter(ship.cargo) - Counter(tech_goal(ship))
+        spare = Counter(ship.cargo) - Counter(tech_goal(state))
         by_verb["deliver"] = [c for c in by_verb["deliver"] if not Counter(c.cubes) - spare]
     room = cs.cargo_room(ship)
     if ship.sector == TERRA_PRIME:
-        can = {s.step for s in cs.next_steps(ship)}
-        for step in SAVING_UPGRADES if save_for_tech else UPGRADES:
+        can = {s.step: s.track for s in cs.next_steps(ship)}
+        order: tuple[str, ...] = SAVING_UPGRADES if save_for_tech else UPGRADES
+        favoured = favoured_track(state) if save_for_tech else None
+        if favoured:
+            order = tuple(sorted(order, key=lambda s: can.get(s) != favoured))
+        for step in order:
             if step in can and Command("upgrade", name=step) in options:
                 return Command("upgrade", name=step)
         if by_verb["deliver"]:
@@ -297,14 +318,15 @@ def _explore_risk(state: GameState, tile: int, band: str) -> int:
     return aliens + fields * (1 if cs.shield_dice(ship) else 2) - 2 * planets
 
 
-def _errand_home(ship: Ship) -> bool:
+def _errand_home(state: GameState) -> bool:
     """Whether Terra Prime has something for a ship saving for tech: cubes it would deliver, a tech step it can
     buy, or markers to take aboard (else going home only to turn back is a loop)."""
-    if Counter(ship.cargo) - Counter(tech_goal(ship)):
+    ship = state.ship
+    if Counter(ship.cargo) - Counter(tech_goal(state)):
         return True
     if ship.markers_ship < cs.marker_room(ship) and ship.markers_supply > 0:
         return True
-    return any(cs.has_cubes(ship.cargo, step.cost) for step in cs.next_steps(ship))
+    return any(cs.has_cubes(ship.cargo, step.price(state.options)) for step in cs.next_steps(ship))
 
 
 def _leads(state: GameState, seat: str) -> bool:
@@ -335,17 +357,17 @@ def _travel(state: GameState, save_for_tech: bool = False) -> Command | None:
     last = save_for_tech and closing(state)      # a cube aboard now scores only if it reaches Earth this turn
     if (save_for_tech and not last and here is not None and here.cube and tolled(state)
             and cs.cargo_room(ship) > len(ship.cargo)):
-        pull = TECH_PULL if here.cube in _wanted(ship) else 0     # collecting at the leader's colony, after all
+        pull = TECH_PULL if here.cube in _wanted(state) else 0     # collecting at the leader's colony, after all
         goals.append((3 - earth.price(state, here.cube) - pull + LEADER_COLONY, ship.sector, Command("collect")))
     full = len(ship.cargo) >= cs.cargo_room(ship)
-    errand = bool(ship.cargo) if last else not save_for_tech or _errand_home(ship)
+    errand = bool(ship.cargo) if last else not save_for_tech or _errand_home(state)
     if TERRA_PRIME in cost and ship.sector != TERRA_PRIME and errand:
         out_of_markers = ship.markers_ship == 0 and ship.markers_supply > 0 and not last
         want_home = full or out_of_markers or len(ship.cargo) >= 3 or last
         refill = SETTLE_PULL if save_for_tech and out_of_markers else 0
         goals.append((cost[TERRA_PRIME] - (20 if want_home else 0) + 8 - refill, TERRA_PRIME, None))
     seen = sky(state)
-    wanted = _wanted(ship) if save_for_tech else Counter()
+    wanted = _wanted(state) if save_for_tech else Counter()
     for s, c in cost.items():
         if s == ship.sector or s == TERRA_PRIME:
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +86,11 @@ class TechStep:
     name: str
     cost: tuple[str, ...]
     branch: bool = False
+    cheap: tuple[str, ...] = ()    # the cost under the campaign option tech_costs=cheap
+
+    def price(self, options: Mapping[str, object]) -> tuple[str, ...]:
+        """The cubes this step costs in a campaign with these options."""
+        return self.cheap if options.get("tech_costs", "board") == "cheap" else self.cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +216,8 @@ def rules() -> Rules:
         modules=tuple(ModuleSpec(k, m["name"], tuple(m["planets"]), m["built_in"], m["track"],
                                  m["supply"])
                       for k, m in raw["modules"].items()),
-        tech=tuple(TechStep(t["track"], t["step"], t["name"], tuple(t["cost"]), t.get("branch", False))
+        tech=tuple(TechStep(t["track"], t["step"], t["name"], tuple(t["cost"]), t.get("branch", False),
+                            tuple(t["cheap"]))
                    for t in raw["tech"]),
         cargo_ship={int(k): v for k, v in raw["cargo_ship"].items()},
         mine_produces=raw["mine"]["produces"],

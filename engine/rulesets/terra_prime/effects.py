@@ -150,12 +150,13 @@ def _install(state: GameState, cmd: Command, dice: Dice, events: list[Event]) ->
 def _upgrade(state: GameState, cmd: Command, dice: Dice, events: list[Event]) -> list[Item]:
     ship = state.ship
     step = rules().step(cmd.name)
-    cs.take_cubes(ship, step.cost)
-    for c in step.cost:
+    paid = step.price(state.options)
+    cs.take_cubes(ship, paid)
+    for c in paid:
         state.supply[c] += 1
     ship.tech.append(step.step)
     ship.visit_tracks.append(step.track)
-    events.append(Event(f"**{state.seat}** upgrades: {step.name} (paid {', '.join(step.cost)}).", kind="upgrade",
+    events.append(Event(f"**{state.seat}** upgrades: {step.name} (paid {', '.join(paid)}).", kind="upgrade",
                         data={"seat": state.seat, "step": step.step}))
     return []
 

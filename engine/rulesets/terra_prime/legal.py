@@ -97,7 +97,8 @@ def candidates(state: GameState) -> list[tuple[Command, str]]:
         out.append((Command("install", name=spec.key),
                     f"Install a {spec.name} ({cs.price(ship, spec.key)} credits)"))
     for step in cs.next_steps(ship):
-        out.append((Command("upgrade", name=step.step), f"Upgrade: {step.name} (pay {', '.join(step.cost)})"))
+        paying = ", ".join(step.price(state.options))
+        out.append((Command("upgrade", name=step.step), f"Upgrade: {step.name} (pay {paying})"))
     out.append((Command("refill"), f"Take colony markers aboard (room for {cs.marker_room(ship)})"))
     if ship.sector == 0:
         for pos in range(1, b.position_count() + 1):

@@ -149,8 +149,8 @@ def _check_action(state: GameState, cmd: Command) -> None:
             raise IllegalAction(f"{step.name} needs the earlier steps of its track first")
         if step.track in ship.visit_tracks:
             raise IllegalAction(f"one upgrade per track per visit: leave Terra Prime and come back for {step.name}")
-        if not cs.has_cubes(ship.cargo, step.cost):
-            raise IllegalAction(f"{step.name} costs {', '.join(step.cost)}")
+        if not cs.has_cubes(ship.cargo, step.price(state.options)):
+            raise IllegalAction(f"{step.name} costs {', '.join(step.price(state.options))}")
     elif verb == "refill":
         if state.options.get("refill_at", "outpost") == "outpost" and not at_outpost:
             raise IllegalAction("colony markers are taken aboard at Terra Prime")

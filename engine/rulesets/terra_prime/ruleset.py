@@ -48,6 +48,9 @@ class TerraPrime(Ruleset[GameState]):
                "components list: planets or deep space only)", choices=("few", "none")),
         Option("leadership_floor", False, "leadership never falls below 0 (a hit with no module left takes what "
                "there is); by default scores may go negative"),
+        Option("tech_costs", "board", "tech upgrade costs: ours for the Earth board (later steps need the rarer "
+               "cubes, every last step a red one), or cheap (a first step one green or blue cube, every later step "
+               "one green and one blue)", choices=("board", "cheap")),
         Option("automatic", "easy", "how hard automatic players try: easy (plays by rule of thumb), medium or "
                "hard (each searches futures of its choices)", choices=DIFFICULTIES),
         Option("automatic_seats", "", "a level for particular automatic seats, e.g. `Ana=hard, Ben=easy` (others "

@@ -124,7 +124,7 @@ def candidates(state: GameState, easy: str, most: int) -> list[str]:
                 out.append(cmd.text())
         return out[:most]
     by_kind: dict[str, list[str]] = {}
-    spare = Counter(state.ship.cargo) - Counter(() if closing(state) else tech_goal(state.ship))
+    spare = Counter(state.ship.cargo) - Counter(() if closing(state) else tech_goal(state))
     full = len(state.ship.cargo) >= cargo_room(state.ship)
     for cmd in listed:
         if cmd.verb in ("deliver", "shuttle") and Counter(cmd.cubes) - spare:

@@ -64,6 +64,8 @@ def sheet(state: GameState, seat: str) -> str:
         f"{cs.shield_dice(ship)} shield (cancel {cs.cancel_on(ship)}+); {cs.actions_per_turn(ship)} actions, "
         f"{cs.explores_per_turn(ship)} explore(s) a turn",
         "Tech: " + "; ".join(tracks),
+        "Next tech (paid in cubes at Terra Prime): " + ("; ".join(
+            f"{step.name} ({', '.join(step.price(state.options))})" for step in cs.next_steps(ship)) or "none"),
         f"Position: {describe_sector(state, ship.sector)}"
         + ("" if ship.sector == 0 else f" (sector {ship.sector})"),
     ]

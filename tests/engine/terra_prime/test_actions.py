@@ -241,6 +241,28 @@ def test_tech_upgrades_are_paid_in_cubes_one_per_track_per_visit(state):
         act(state, "upgrade cryo")
 
 
+def test_the_cheap_tech_option_prices_every_step_in_green_and_blue_cubes():
+    state = new_game(tech_costs="cheap")
+    state.ship.tech += ["fuel", "explore"]
+    give(state, "Ana", "blue", "red", "red")        # the board's price, not this campaign's
+    assert "upgrade action" not in texts(state)
+    with pytest.raises(IllegalAction, match="extra action costs green, blue"):
+        act(state, "upgrade action")
+    give(state, "Ana", "green")
+    buttons = {a.text: a.label for a in TP.view(state, Viewer.of_seat("Ana")).actions}
+    assert buttons["upgrade action"] == "Upgrade: extra action (pay green, blue)"
+    before = dict(state.supply)
+    state, events = act(state, "upgrade action")
+    assert state.ship.tech[-1] == "action" and sorted(state.ship.cargo) == ["red", "red"]
+    assert "(paid green, blue)" in events[0].text
+    assert (state.supply["green"] - before["green"], state.supply["blue"] - before["blue"]) == (1, 1)
+    state = new_game()                              # by default the last step of a track needs red
+    state.ship.tech += ["fuel", "explore"]
+    give(state, "Ana", "green", "blue")
+    with pytest.raises(IllegalAction, match="extra action costs blue, red, red"):
+        act(state, "upgrade action")
+
+
 def test_cryo_chamber_holds_three_markers_taken_aboard_at_terra_prime(state):
     state.ship.markers_ship = 0
     state.ship.tech += ["holds", "cryo"]

@@ -77,8 +77,19 @@ def test_the_summary_shows_turn_scores_prices_and_the_cargo_ship():
 def test_the_sheet_lists_modules_cargo_markers_and_tech():
     sheet = TP.view(new_game(), Viewer.of_seat("Ana")).sheet
     for part in ("Modules:", "weapon 0/2", "Cargo (0/2): empty", "Colony markers: 1/1 aboard, 15 in supply",
-                 "Tech: holds: —"):
+                 "Tech: holds: —", "Next tech (paid in cubes at Terra Prime): 4 cargo holds (green, blue); "):
         assert part in sheet
+
+
+def test_the_sheet_prices_the_next_tech_steps_by_the_campaigns_costs():
+    state = new_game(tech_costs="cheap")
+    state.ships["Ana"].tech = ["holds", "fuel", "explore"]
+    sheet = TP.view(state, Viewer.of_seat("Ana")).sheet
+    assert ("cargo shuttle (green, blue); cryo chamber (green, blue); extra action (green, blue); "
+            "4 weapons (green); 4 shields (blue)") in sheet
+    state = new_game()
+    state.ships["Ana"].tech = ["holds", "fuel", "explore"]
+    assert "extra action (blue, red, red)" in TP.view(state, Viewer.of_seat("Ana")).sheet
 
 
 def test_the_board_picture_is_a_discord_sized_png():

@@ -530,3 +530,27 @@ def test_saving_for_tech_it_does_not_install_a_module_that_pays_the_leader():
     assert "install cargo-hold" not in search.candidates(state, "pass", 99)
     state.ships["Cid"].credits += 6                 # now Cid leads: installing at Ben's planet is fine
     assert choose(state, save_for_tech=True) == "install cargo-hold"
+
+
+def test_with_cheap_tech_each_seat_climbs_its_own_track_first():
+    """With tech_costs=cheap a seat saving for tech buys its favoured track's step first (the last seat fuel, the
+    one before it holds, then shields and weapons) when it has the cubes for more than one."""
+    from engine.rulesets.terra_prime.autoplay import favoured_track
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game(("Ana", "Ben", "Cid", "Dee"), tech_costs="cheap")
+    state.start = 2                                 # Cid starts: Cid, Dee, Ana, Ben
+    tracks = {}
+    for i, seat in enumerate(state.seats):
+        state.current = i
+        tracks[seat] = favoured_track(state)
+    assert tracks == {"Cid": "weapons", "Dee": "shields", "Ana": "holds", "Ben": "fuel"}
+    assert favoured_track(new_game(("Ana", "Ben"))) is None     # the board's costs: no favourite
+
+    state = new_game(tech_costs="cheap")            # Ana starts, so she favours holds and Ben fuel
+    give(state, "Ana", "blue", "green")             # 4 fuel cells: blue; 4 cargo holds: green
+    give(state, "Ben", "blue", "green")
+    assert choose(state) == "upgrade fuel"          # the easy player keeps its order
+    assert choose(state, save_for_tech=True) == "upgrade holds"
+    state.current = 1
+    assert choose(state, save_for_tech=True) == "upgrade fuel"
