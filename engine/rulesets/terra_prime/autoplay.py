@@ -29,6 +29,8 @@ UPGRADES = ("fuel", "holds", "cryo", "shields", "weapons", "explore", "action", 
 # them it came too late to be bought in a fifth of games
 SAVING_UPGRADES = ("fuel", "holds", "cryo", "explore", "shields", "weapons", "action", "shield-die", "weapon-die",
                    "shield-aim", "weapon-aim", "shuttle")
+# With cheap tech the shuttle, as cheap as cryo, comes first: docked late, a shuttle was seldom sent home
+CHEAP_SAVING = ("fuel", "holds", "shuttle", "cryo", *SAVING_UPGRADES[3:-1])
 INSTALLS = ("fuel-cell", "cargo-hold", "shield", "weapon")
 # With tech_costs=cheap a ship saving for tech climbs one track first: by its place counted back from the start
 # player, the last seat fuel, the one before holds, and so on (every step is in reach, but a ship buying whatever its
@@ -147,11 +149,11 @@ def tech_goal(state: GameState) -> tuple[str, ...]:
     ship, favoured = state.ship, favoured_track(state)
     best: tuple[bool, int, int, tuple[str, ...]] = (False, 0, 0, ())
     have = Counter(ship.cargo)
+    order = CHEAP_SAVING if favoured else SAVING_UPGRADES
     for step in cs.next_steps(ship):
         need = Counter(step.price(state.options))
         held = sum(min(have[c], n) for c, n in need.items())
-        rank = (step.track == favoured, held,
-                -SAVING_UPGRADES.index(step.step) if step.step in SAVING_UPGRADES else -99)
+        rank = (step.track == favoured, held, -order.index(step.step) if step.step in order else -99)
         if held and rank > best[:3]:
             best = (*rank, tuple(c for c, n in need.items() for _ in range(min(have[c], n))))
     return best[3]
@@ -197,7 +199,7 @@ def _turn(state: GameState, options: Allowed, save_for_tech: bool = False) -> Co
         order: tuple[str, ...] = SAVING_UPGRADES if save_for_tech else UPGRADES
         favoured = favoured_track(state) if save_for_tech else None
         if favoured:
-            order = tuple(sorted(order, key=lambda s: can.get(s) != favoured))
+            order = tuple(sorted(CHEAP_SAVING, key=lambda s: can.get(s) != favoured))
         for step in order:
             if step in can and Command("upgrade", name=step) in options:
                 return Command("upgrade", name=step)

@@ -554,3 +554,17 @@ def test_with_cheap_tech_each_seat_climbs_its_own_track_first():
     assert choose(state, save_for_tech=True) == "upgrade holds"
     state.current = 1
     assert choose(state, save_for_tech=True) == "upgrade fuel"
+
+
+def test_with_cheap_tech_the_cargo_shuttle_comes_before_the_cryo_chamber():
+    """Both cost green and blue when tech is cheap; bought after cryo, a shuttle docked too late to be sent home."""
+    from tests.engine.terra_prime.helpers import give, new_game
+
+    state = new_game(tech_costs="cheap")            # Ana favours holds
+    state.ships["Ana"].tech = ["holds"]
+    give(state, "Ana", "green", "blue")
+    assert choose(state, save_for_tech=True) == "upgrade shuttle"
+    state = new_game()
+    state.ships["Ana"].tech = ["holds"]
+    give(state, "Ana", "green", "green", "yellow", "green", "blue", "brown")
+    assert choose(state, save_for_tech=True) == "upgrade cryo"
