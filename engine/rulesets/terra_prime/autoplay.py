@@ -145,7 +145,8 @@ def favoured_track(state: GameState) -> str | None:
 
 def tech_goal(state: GameState) -> tuple[str, ...]:
     """The cubes of the next tech step the acting ship holds most of (a step on its favoured track first, then
-    `SAVING_UPGRADES` order on ties): what it is saving for. Empty if it holds none that a next step needs."""
+    saving order on ties: `SAVING_UPGRADES`, or `CHEAP_SAVING` with cheap tech): what it is saving for. Empty if
+    it holds none that a next step needs."""
     ship, favoured = state.ship, favoured_track(state)
     best: tuple[bool, int, int, tuple[str, ...]] = (False, 0, 0, ())
     have = Counter(ship.cargo)
@@ -164,9 +165,9 @@ def _wanted(state: GameState) -> Counter[str]:
     one); if it holds none, any cube a next step needs."""
     goal = Counter(tech_goal(state))
     steps = cs.next_steps(state.ship)
-    favoured = [s for s in steps if s.track == favoured_track(state)]
-    if not goal and favoured:
-        return Counter(favoured[0].price(state.options))
+    on_track = [s for s in steps if s.track == favoured_track(state)]
+    if not goal and on_track:
+        return Counter(on_track[0].price(state.options))
     if not goal:
         out: Counter[str] = Counter()
         for step in steps:
